@@ -1,0 +1,67 @@
+//! `cargo bench -p rowflow-core`: the ops at sizes beyond the cell view. The headline ratio is
+//! lookup vs one-hot × Linear for the same result (question 3 of DESIGN.md).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use rowflow_core::ops::embedding::Embedding;
+use rowflow_core::ops::linear::Linear;
+use rowflow_core::ops::one_hot::OneHotLinear;
+use rowflow_core::ops::rnn::{Rnn, RnnConfig};
+use rowflow_core::torch_rng::Generator;
+use rowflow_core::Ids;
+use std::hint::black_box;
+
+fn lookup_vs_one_hot(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lookup_vs_one_hot");
+    for (v, d) in [(100, 16), (1000, 64), (10000, 64)] {
+        let mut g = Generator::manual_seed(0).unwrap();
+        let table = g.embedding(v, d, None).unwrap();
+        let ids = Ids::vector((0..256).map(|i| (i * 7919 % v) as i64).collect());
+        let emb = Embedding::new(table.clone(), None).unwrap();
+        let lin = OneHotLinear::from_table(&table).unwrap();
+        let size = format!("V{v}_D{d}_ids256");
+        group.bench_with_input(BenchmarkId::new("embedding", &size), &ids, |b, ids| {
+            b.iter(|| emb.forward(black_box(ids)))
+        });
+        group.bench_with_input(BenchmarkId::new("one_hot_linear", &size), &ids, |b, ids| {
+            b.iter(|| lin.forward(black_box(ids)))
+        });
+    }
+    group.finish();
+}
+
+fn linear(c: &mut Criterion) {
+    let mut g = Generator::manual_seed(0).unwrap();
+    let (w, b) = g.linear(256, 128, true);
+    let m = Linear::new(w, b).unwrap();
+    let x = g.randn(&[64, 256]);
+    let up = g.randn(&[64, 128]);
+    c.bench_function("linear_forward_64x256_to_128", |bch| bch.iter(|| m.forward(black_box(&x))));
+    c.bench_function("linear_backward_64x256_to_128", |bch| bch.iter(|| m.backward(black_box(&x), black_box(&up))));
+}
+
+fn rnn(c: &mut Criterion) {
+    let mut cfg = RnnConfig::new(32, 64);
+    cfg.num_layers = 2;
+    cfg.bidirectional = true;
+    let mut g = Generator::manual_seed(0).unwrap();
+    let m = Rnn::new(cfg.clone(), g.rnn(&cfg)).unwrap();
+    let x = g.randn(&[50, 8, 32]);
+    let out = m.forward(&x, None, None).unwrap();
+    let (uo, uh) = (g.randn(out.output.shape()), g.randn(out.h_n.shape()));
+    c.bench_function("rnn_forward_T50_N8_32to64_2layer_bi", |b| b.iter(|| m.forward(black_box(&x), None, None)));
+    c.bench_function("rnn_backward_T50_N8_32to64_2layer_bi", |b| {
+        b.iter(|| m.backward(black_box(&x), None, None, &uo, &uh))
+    });
+}
+
+fn init(c: &mut Criterion) {
+    c.bench_function("init_embedding_1000x64", |b| {
+        b.iter(|| Generator::manual_seed(9).unwrap().embedding(1000, 64, None))
+    });
+    c.bench_function("init_linear_300_to_200", |b| {
+        b.iter(|| Generator::manual_seed(9).unwrap().linear(300, 200, true))
+    });
+}
+
+criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init);
+criterion_main!(benches);

@@ -1,0 +1,39 @@
+//! Numbers as PyTorch prints them: 4 decimals by default (`-0.0000` keeps its sign), `nan`,
+//! `inf`, `-inf`; and the full float32 (the shortest text that reads back to the same bits).
+
+/// `0.6957`, `-1.8061`, `-0.0000`, `nan`, `-inf`.
+pub fn short(x: f32) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// Every digit a float32 needs to round-trip: `0.69572306`.
+pub fn full(x: f32) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else {
+        format!("{x}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_like_pytorch() {
+        assert_eq!(short(0.695_723_1), "0.6957");
+        assert_eq!(short(-1.806_08), "-1.8061");
+        assert_eq!(short(-0.0), "-0.0000");
+        assert_eq!(short(-0.000_01), "-0.0000");
+        assert_eq!(short(f32::NAN), "nan");
+        assert_eq!(short(f32::INFINITY), "inf");
+        assert_eq!(short(f32::NEG_INFINITY), "-inf");
+        assert_eq!(full(0.1), "0.1");
+        assert_eq!(full(-0.0), "-0");
+        assert_eq!(full(f32::NAN), "nan");
+    }
+}

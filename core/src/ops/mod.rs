@@ -1,0 +1,25 @@
+//! The ops, one file each, each owning its forward, its backward and its trace.
+//!
+//! Conventions shared by every op: `forward` returns the output or PyTorch's error; `backward`
+//! takes the gradient of the loss with respect to the output (`upstream`) and returns every
+//! `.grad` PyTorch would fill, named as PyTorch names them; `forward_trace`/`backward_trace`
+//! describe the same work as steps. Traces depend on shapes and ids only, never on values, so a
+//! view can re-use one while numbers change.
+
+pub mod dot_product;
+pub mod embedding;
+pub mod linear;
+pub mod loss;
+pub mod one_hot;
+pub mod rnn;
+
+use crate::tensor::Tensor;
+
+/// Tensors by the names PyTorch gives them (`weight`, `bias_hh_l0_reverse`, `input`, `h0`, ...),
+/// in PyTorch's order.
+pub type Named = Vec<(String, Tensor)>;
+
+/// Looks a tensor up by name.
+pub fn find<'a>(named: &'a Named, name: &str) -> Option<&'a Tensor> {
+    named.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+}

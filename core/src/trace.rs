@@ -1,0 +1,134 @@
+//! The trace: the ordered steps an op performs, at the grain a learner watches (an output cell, a
+//! copied row, an RNN cell, a gradient row), each naming what it reads and what it writes. The
+//! animations play it; tests ask it which rows were selected and where gradient landed.
+
+use serde::{Deserialize, Serialize};
+
+/// Above this many steps an op describes its work in coarser summary steps (one per output row,
+/// say) instead of materialising one step per cell.
+pub const MAX_STEPS: usize = 4096;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Forward,
+    Backward,
+}
+
+/// A region of a named tensor, written as PyTorch indexes it: `weight[2]` is row 2,
+/// `output[0, 3]` one cell, `input[:, 1]` (a `None`) every batch row at time 1. Dimensions past
+/// the index are whole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    pub tensor: String,
+    pub index: Vec<Option<usize>>,
+}
+
+impl Span {
+    pub fn new(tensor: impl Into<String>, index: Vec<Option<usize>>) -> Self {
+        Self { tensor: tensor.into(), index }
+    }
+    /// The sub-tensor at these leading indices (a cell when every dim is given).
+    pub fn at(tensor: impl Into<String>, index: &[usize]) -> Self {
+        Self::new(tensor, index.iter().map(|&i| Some(i)).collect())
+    }
+    pub fn whole(tensor: impl Into<String>) -> Self {
+        Self::new(tensor, Vec::new())
+    }
+
+    /// Whether the element at `index` of `tensor` lies inside this span.
+    pub fn contains(&self, tensor: &str, index: &[usize]) -> bool {
+        self.tensor == tensor
+            && self.index.len() <= index.len()
+            && self.index.iter().zip(index).all(|(s, &i)| s.map_or(true, |s| s == i))
+    }
+}
+
+impl std::fmt::Display for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.index.is_empty() {
+            return f.write_str(&self.tensor);
+        }
+        let parts: Vec<String> = self.index.iter().map(|i| i.map_or(":".to_string(), |i| i.to_string())).collect();
+        write!(f, "{}[{}]", self.tensor, parts.join(", "))
+    }
+}
+
+/// One thing a learner sees happen: `reads` combine into `writes` (added into them when
+/// `accumulate`, e.g. a repeated id's gradient row).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    pub phase: Phase,
+    pub reads: Vec<Span>,
+    pub writes: Vec<Span>,
+    pub accumulate: bool,
+}
+
+impl Step {
+    pub fn forward(reads: Vec<Span>, write: Span) -> Self {
+        Self { phase: Phase::Forward, reads, writes: vec![write], accumulate: false }
+    }
+    pub fn backward(reads: Vec<Span>, write: Span, accumulate: bool) -> Self {
+        Self { phase: Phase::Backward, reads, writes: vec![write], accumulate }
+    }
+    pub fn reads_from(&self, tensor: &str) -> impl Iterator<Item = &Span> + '_ {
+        let tensor = tensor.to_owned();
+        self.reads.iter().filter(move |s| s.tensor == tensor)
+    }
+    pub fn writes_to(&self, tensor: &str) -> impl Iterator<Item = &Span> + '_ {
+        let tensor = tensor.to_owned();
+        self.writes.iter().filter(move |s| s.tensor == tensor)
+    }
+}
+
+/// The steps of one pass, in order. `summarised` is set when the op was too large for one step
+/// per cell and each step covers a whole row or block instead.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    pub summarised: bool,
+}
+
+impl Trace {
+    pub fn new(steps: Vec<Step>) -> Self {
+        Self { steps, summarised: false }
+    }
+    pub fn summary(steps: Vec<Step>) -> Self {
+        Self { steps, summarised: true }
+    }
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The same steps with tensors renamed, so an op's trace speaks the names a scene uses
+    /// (`weight` → `linear.weight`).
+    pub fn renamed(mut self, names: &[(&str, &str)]) -> Self {
+        let spans = self.steps.iter_mut().flat_map(|s| s.reads.iter_mut().chain(s.writes.iter_mut()));
+        for span in spans {
+            if let Some((_, to)) = names.iter().find(|(from, _)| *from == span.tensor) {
+                span.tensor = to.to_string();
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_contains_by_leading_index_with_wildcards() {
+        let row = Span::at("weight", &[2]);
+        assert!(row.contains("weight", &[2, 0]));
+        assert!(!row.contains("weight", &[1, 0]));
+        assert!(!row.contains("bias", &[2]));
+        let col = Span::new("input", vec![None, Some(1)]);
+        assert!(col.contains("input", &[0, 1, 3]));
+        assert!(!col.contains("input", &[0, 2, 3]));
+        assert_eq!(col.to_string(), "input[:, 1]");
+        assert_eq!(Span::at("output", &[0, 3]).to_string(), "output[0, 3]");
+    }
+}

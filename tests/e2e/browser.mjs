@@ -1,0 +1,81 @@
+// Shared set-up for the end-to-end tests: serve the release build (dist/) under a sub-path, as
+// a static host would, and drive Debian's Chromium through playwright-core. Nothing is
+// downloaded: the browser is the one on PATH.
+import { spawn, execSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '../..');
+export const artifacts = join(root, 'tests/e2e/artifacts');
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+}
+
+async function waitForServer(url, ms = 10000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** Serves dist/ at http://127.0.0.1:PORT/rowflow/ and opens a browser. */
+export async function start() {
+  const site = mkdtempSync(join(tmpdir(), 'rowflow-site-'));
+  mkdirSync(join(site, 'rowflow'));
+  cpSync(join(root, 'dist'), join(site, 'rowflow'), { recursive: true });
+  const port = await freePort();
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], {
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}/rowflow/`;
+  await waitForServer(base);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || execSync('command -v chromium').toString().trim(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  mkdirSync(artifacts, { recursive: true });
+  return {
+    base,
+    browser,
+    /** A page at 1280×800 that records console errors and failed requests. */
+    async page() {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.errors = [];
+      page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+      page.on('pageerror', (e) => page.errors.push(String(e)));
+      page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
+      return page;
+    },
+    async stop() {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
+
+/** The text of the element with this aria-label. */
+export async function cell(page, label) {
+  return (await page.locator(`[aria-label="${label}"]`).first().textContent()).trim();
+}
