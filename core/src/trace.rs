@@ -39,7 +39,7 @@ impl Span {
     pub fn contains(&self, tensor: &str, index: &[usize]) -> bool {
         self.tensor == tensor
             && self.index.len() <= index.len()
-            && self.index.iter().zip(index).all(|(s, &i)| s.map_or(true, |s| s == i))
+            && self.index.iter().zip(index).all(|(s, &i)| s.is_none_or(|s| s == i))
     }
 }
 

@@ -73,7 +73,7 @@ impl DotProduct {
 
     /// One step per rating: the user's and the movie's rows meet in `output[b]`.
     pub fn forward_trace(&self, x: &Ids) -> Result<Trace> {
-        Ok(self.trace(x, |b, u, m| {
+        self.trace(x, |b, u, m| {
             Step::forward(
                 vec![
                     Span::at("input", &[b]),
@@ -82,7 +82,7 @@ impl DotProduct {
                 ],
                 Span::at("output", &[b]),
             )
-        })?)
+        })
     }
 
     /// One step per rating: `output.grad[b]` sends gradient to exactly one user row and one movie row.

@@ -17,7 +17,7 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
     }
     let classes = match (num_classes, ids.data().iter().max()) {
         (-1, None) => return Err(TorchError::runtime("Can not infer total number of classes from empty tensor.")),
-        (-1, Some(&max)) => max.checked_add(1).unwrap_or(i64::MAX),
+        (-1, Some(&max)) => max.saturating_add(1),
         (n, Some(&max)) if max >= n => {
             return Err(TorchError::runtime("Class values must be smaller than num_classes."))
         }
@@ -34,6 +34,17 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
         data[k * classes + id as usize] = 1;
     }
     Tensor::new([ids.shape(), &[classes]].concat(), data)
+}
+
+/// PyTorch's checks on the ids, negative ones first.
+fn check_classes(ids: &Ids, num_classes: i64) -> Result<()> {
+    if ids.data().iter().any(|&i| i < 0) {
+        return Err(TorchError::runtime("Class values must be non-negative."));
+    }
+    if num_classes < 0 || ids.data().iter().any(|&i| i >= num_classes) {
+        return Err(TorchError::runtime("Class values must be smaller than num_classes."));
+    }
+    Ok(())
 }
 
 /// The work each way, as counted in the fixtures: the lookup copies, the one-hot Linear
@@ -88,11 +99,17 @@ impl OneHotLinear {
     /// The Linear's trace over the one-hot rows, named as in the scene (`one_hot`,
     /// `linear.weight`).
     pub fn forward_trace(&self, ids: &Ids) -> Result<Trace> {
-        Ok(self.linear.forward_trace(&self.encode(ids)?.shape().to_vec())?.renamed(NAMES))
+        Ok(self.linear.forward_trace(&self.encoded_shape(ids)?)?.renamed(NAMES))
     }
 
     pub fn backward_trace(&self, ids: &Ids) -> Result<Trace> {
-        Ok(self.linear.backward_trace(&self.encode(ids)?.shape().to_vec())?.renamed(NAMES))
+        Ok(self.linear.backward_trace(&self.encoded_shape(ids)?)?.renamed(NAMES))
+    }
+
+    /// The one-hot's shape `(*, V)`, after `one_hot`'s checks but without building it.
+    fn encoded_shape(&self, ids: &Ids) -> Result<Vec<usize>> {
+        check_classes(ids, self.num_classes() as i64)?;
+        Ok([ids.shape(), &[self.num_classes()]].concat())
     }
 }
 

@@ -610,68 +610,6 @@ mod tests {
         Rnn::new(config(&case["config"]), params.collect()).unwrap()
     }
 
-    fn assert_close(what: &str, ours: &Tensor, theirs: &Tensor) {
-        assert_eq!(ours.shape(), theirs.shape(), "{what}: shape");
-        for (i, (a, b)) in ours.data().iter().zip(theirs.data()).enumerate() {
-            assert!((a - b).abs() <= 1e-5 + 1e-5 * b.abs(), "{what}[{i}]: {a} vs {b}");
-        }
-    }
-
-    #[test]
-    fn matches_every_torch_rnn_fixture() {
-        let cases = fixtures("rnn");
-        assert!(cases.len() >= 6);
-        for case in &cases {
-            let name = case["name"].as_str().unwrap();
-            assert_eq!(case["tolerance"], json!({"atol": 1e-5, "rtol": 1e-5}));
-            let (rnn, input, pack) = (rnn_of(case), from(&case["input"]), packing(case));
-            let h0: Option<Tensor> = case.get("h0").map(from);
-            let out = rnn.forward(&input, h0.as_ref(), pack.as_ref()).unwrap();
-            assert_close(&format!("{name} output"), &out.output, &from(&case["output"]));
-            assert_close(&format!("{name} h_n"), &out.h_n, &from(&case["h_n"]));
-            let up = |k: &str| -> Tensor { from(&case["upstream"][k]) };
-            let g = rnn.backward(&input, h0.as_ref(), pack.as_ref(), &up("output"), &up("h_n")).unwrap();
-            assert_eq!(g.params.len(), rnn.params.len());
-            for (gname, want) in case["grads"].as_object().unwrap() {
-                let ours = match gname.as_str() {
-                    "input" => &g.input,
-                    "h0" => g.h0.as_ref().unwrap(),
-                    p => find(&g.params, p).unwrap(),
-                };
-                assert_close(&format!("{name} {gname}.grad"), ours, &from(want));
-            }
-            if let Some(want) = case.get("hidden_grads").map(from::<Tensor>) {
-                let layer0 = g.hidden_grads.data()[..want.numel()].to_vec();
-                assert_close(
-                    &format!("{name} hidden_grads"),
-                    &Tensor::new(want.shape().to_vec(), layer0).unwrap(),
-                    &want,
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn error_fixtures_give_pytorchs_exception() {
-        let calls = ["rnn", "pack_padded_sequence"];
-        let cases: Vec<Value> =
-            fixtures("error").into_iter().filter(|c| calls.iter().any(|&n| c["call"] == n)).collect();
-        assert_eq!(cases.len(), 2);
-        for case in cases {
-            let shape: Vec<usize> = from(&case["input_shape"]);
-            let config = case.get("config").map_or_else(
-                || RnnConfig { batch_first: case["batch_first"] == true, ..RnnConfig::new(shape[2], 3) },
-                config,
-            );
-            let params = config.param_shapes().into_iter().map(|(n, s)| (n, Tensor::zeros(s).unwrap()));
-            let rnn = Rnn::new(config, params.collect()).unwrap();
-            let err = rnn.forward(&Tensor::zeros(shape.clone()).unwrap(), None, packing(&case).as_ref()).unwrap_err();
-            assert_eq!(err.kind.name(), case["error"]["type"]);
-            assert_eq!(err.message, case["error"]["message"]);
-            assert_eq!(rnn.forward_trace(&shape, packing(&case).as_ref()).unwrap_err(), err);
-        }
-    }
-
     #[test]
     fn gradients_match_finite_differences() {
         // Two layers, bidirectional, packed (lengths 2, 2, 1, 1), and a nonzero h0.
