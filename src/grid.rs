@@ -1,60 +1,348 @@
+use crate::heatmap::HeatMap;
+use leptos::ev;
 use leptos::prelude::*;
+use rowflow_core::format::{full, short};
+use rowflow_core::scene::label;
 use rowflow_core::tensor::unravel;
+use rowflow_core::{Ids, Mark, Marks, Tensor};
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
 
-/// A tensor as a labelled grid: `role="grid"` named by its PyTorch name, every cell labelled in
-/// PyTorch index form (`weight[1, 2]`) so screen readers and tests find it the same way. A 1-D
-/// tensor is one row; a 3-D one is a stack of 2-D grids. `marked` rows (by leading index) are
-/// highlighted and say so in text, not only in colour.
+/// Past this many cells a tensor is drawn as a heat map instead of cells.
+pub const HEATMAP_CELLS: usize = 400;
+
+/// What a grid shows: the shape, each value printed short (PyTorch's 4 decimals) and full (every
+/// digit, shown while a cell has focus), and the raw values for the heat map.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GridData {
+    pub shape: Vec<usize>,
+    pub short: Vec<String>,
+    pub full: Vec<String>,
+    pub values: Vec<f32>,
+}
+
+impl GridData {
+    /// Texts are made only for tensors small enough to show as cells.
+    pub fn floats(t: &Tensor) -> Self {
+        let small = t.numel() <= HEATMAP_CELLS;
+        let texts = |f: fn(f32) -> String| if small { t.data().iter().map(|&x| f(x)).collect() } else { Vec::new() };
+        Self { shape: t.shape().to_vec(), short: texts(short), full: texts(full), values: t.data().to_vec() }
+    }
+
+    pub fn ids(t: &Ids) -> Self {
+        let text: Vec<String> =
+            if t.numel() <= HEATMAP_CELLS { t.data().iter().map(|i| i.to_string()).collect() } else { Vec::new() };
+        Self {
+            shape: t.shape().to_vec(),
+            short: text.clone(),
+            full: text,
+            values: t.data().iter().map(|&i| i as f32).collect(),
+        }
+    }
+
+    fn numel(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// The `data-mark` value of a mark, also its CSS class.
+pub fn mark_name(m: Mark) -> &'static str {
+    match m {
+        Mark::Read => "read",
+        Mark::Write => "write",
+        Mark::Done => "done",
+    }
+}
+
+/// `(2, 6)`; a 1-D shape as Python writes a 1-tuple, `(6,)`.
+pub fn shape_text(shape: &[usize]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
+}
+
+/// A tensor as a labelled grid: `role="grid"` named by its PyTorch name, each cell labelled in
+/// PyTorch index form (`weight[1, 2]`) for screen readers and tests alike. 1-D is one row, 2-D
+/// rows, higher ranks a stack of 2-D slices; past `HEATMAP_CELLS` cells, a heat map.
+///
+/// Editable when `on_edit` is given: typing commits on Enter/Tab/blur, bad text keeps the old value
+/// and shows why beside the cell (`aria-invalid`, `role="alert"`), Escape reverts, arrows move.
 #[component]
-pub fn TensorGrid(
-    /// PyTorch's name for the tensor (`weight`, `input`, `output`).
-    name: String,
-    shape: Vec<usize>,
-    /// One printed value per element, row-major.
-    cells: Vec<String>,
-    /// Rows (first index) to highlight.
+pub fn Grid(
+    #[prop(into)] name: String,
+    #[prop(into)] data: Signal<GridData>,
+    #[prop(optional)] on_edit: Option<Callback<(usize, String), Result<(), String>>>,
+    #[prop(optional)] on_paste: Option<Callback<(usize, String), Result<(), String>>>,
+    #[prop(optional, into)] marks: Signal<Marks>,
+    #[prop(optional, into)] issues: Signal<Vec<(usize, String)>>,
+    #[prop(optional)] on_focus: Option<Callback<Vec<usize>>>,
+    /// Cells the current step multiplies by zero (`data-zero`), e.g. most of a one-hot row.
     #[prop(optional)]
-    marked: Vec<usize>,
+    dim: Option<Callback<Vec<usize>, bool>>,
 ) -> impl IntoView {
-    let cols = shape.last().copied().unwrap_or(1).max(1);
-    let shape_text = format!(
-        "({})",
-        shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ") + if shape.len() == 1 { "," } else { "" }
-    );
-    let rows: Vec<_> = cells
-        .chunks(cols)
-        .enumerate()
-        .map(|(r, row)| {
-            let first = r * cols;
-            let lead = if shape.len() > 1 { unravel(first, &shape)[0] } else { 0 };
-            let is_marked = shape.len() > 1 && marked.contains(&lead);
-            let cells = row
-                .iter()
-                .enumerate()
-                .map(|(c, text)| {
-                    let index = unravel(first + c, &shape);
-                    let label =
-                        format!("{name}[{}]", index.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", "));
-                    view! { <td role="gridcell" aria-label=label>{text.clone()}</td> }
-                })
-                .collect_view();
-            view! {
-                <tr role="row" class:marked=is_marked aria-selected=is_marked.then_some("true")>
-                    {cells}
-                </tr>
-            }
-        })
-        .collect();
+    let shape = Memo::new(move |_| data.with(|d| d.shape.clone()));
+    let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
+    let caption_name = name.clone();
+    let body = move || {
+        if big.get() {
+            view! { <HeatMap name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any()
+        } else {
+            let cells = Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim };
+            cells_view(cells, shape.get()).into_any()
+        }
+    };
     view! {
         <figure class="tensor">
             <figcaption>
-                <code class="name">{name.clone()}</code>
+                <code class="name">{caption_name}</code>
                 " "
-                <span class="shape">{shape_text}</span>
+                <span class="shape">{move || shape_text(&shape.get())}</span>
             </figcaption>
-            <table role="grid" aria-label=name.clone()>
-                <tbody>{rows}</tbody>
-            </table>
+            {body}
         </figure>
     }
+}
+
+/// Everything a cell needs, shared by all cells of one grid.
+#[derive(Clone)]
+struct Cells {
+    name: String,
+    data: Signal<GridData>,
+    on_edit: Option<Callback<(usize, String), Result<(), String>>>,
+    on_paste: Option<Callback<(usize, String), Result<(), String>>>,
+    marks: Signal<Marks>,
+    issues: Signal<Vec<(usize, String)>>,
+    on_focus: Option<Callback<Vec<usize>>>,
+    dim: Option<Callback<Vec<usize>, bool>>,
+}
+
+/// The table(s) for one shape. Built once per shape: values, marks and errors update in place,
+/// so a cell keeps focus while the scene recomputes around it.
+fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
+    let cols = shape.last().copied().unwrap_or(1).max(1);
+    let rows_per_slice = if shape.len() >= 2 { shape[shape.len() - 2] } else { 1 }.max(1);
+    let numel: usize = shape.iter().product();
+    let slices = numel.div_ceil(cols * rows_per_slice);
+    // Typed text that was refused, kept in its cell with the reason until fixed or reverted.
+    let drafts = RwSignal::new(HashMap::<usize, (String, String)>::new());
+    let focused = RwSignal::new(None::<usize>);
+    let table = NodeRef::<leptos::html::Div>::new();
+
+    let tables = (0..slices)
+        .map(|s| {
+            let rows = (0..rows_per_slice)
+                .map(|r| {
+                    let cells = (0..cols)
+                        .map(|col| {
+                            cell_view(
+                                &c,
+                                &shape,
+                                (s * rows_per_slice + r) * cols + col,
+                                cols,
+                                numel,
+                                drafts,
+                                focused,
+                                table,
+                            )
+                        })
+                        .collect_view();
+                    view! { <tr role="row">{cells}</tr> }
+                })
+                .collect_view();
+            let lead = (shape.len() > 2).then(|| {
+                let index = unravel(s * rows_per_slice * cols, &shape);
+                let prefix: Vec<String> = index[..shape.len() - 2].iter().map(|i| i.to_string()).collect();
+                let text = format!("{}[{}]", c.name, prefix.join(", "));
+                view! {
+                    <tr role="row">
+                        <th role="columnheader" class="slice-label" colspan=cols>{text}</th>
+                    </tr>
+                }
+            });
+            // Presentational tables: the rows belong to the grid itself, as ARIA requires.
+            view! {
+                <table role="presentation">
+                    <tbody role="presentation">{lead} {rows}</tbody>
+                </table>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="grid" role="grid" aria-label=c.name.clone() node_ref=table>
+            {tables}
+        </div>
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cell_view(
+    c: &Cells,
+    shape: &[usize],
+    i: usize,
+    cols: usize,
+    numel: usize,
+    drafts: RwSignal<HashMap<usize, (String, String)>>,
+    focused: RwSignal<Option<usize>>,
+    table: NodeRef<leptos::html::Div>,
+) -> AnyView {
+    let index = unravel(i, shape);
+    let aria = label(&c.name, &index);
+    let (data, marks, issues, name) = (c.data, c.marks, c.issues, c.name.clone());
+    let idx = index.clone();
+    let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
+    let is = move |want: Mark| move || mark.get() == Some(want);
+    let mark_attr = move || mark.get().map(mark_name);
+    let text = move || {
+        let full_text = focused.get() == Some(i);
+        data.with(|d| if full_text { &d.full } else { &d.short }.get(i).cloned().unwrap_or_default())
+    };
+    let problem = move || {
+        drafts
+            .with(|d| d.get(&i).map(|(_, m)| m.clone()))
+            .or_else(|| issues.with(|is| is.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone())))
+    };
+    let (on_focus, on_paste, dim) = (c.on_focus, c.on_paste, c.dim);
+    let zero_index = index.clone();
+    let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
+    let focus_index = index.clone();
+    let focus = move |_: ev::FocusEvent| {
+        focused.set(Some(i));
+        if let Some(cb) = on_focus {
+            cb.run(focus_index.clone());
+        }
+    };
+    let alert = move || problem().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
+    let move_to = move |j: usize| {
+        let el = table.get_untracked().and_then(|t| t.query_selector(&format!("[data-i=\"{j}\"]")).ok().flatten());
+        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    };
+    // Arrow keys and Enter move like a spreadsheet; `at_edge` tells whether the caret allows it.
+    let step = move |key: &str, at_start: bool, at_end: bool| -> Option<usize> {
+        match key {
+            "ArrowUp" => i.checked_sub(cols),
+            "ArrowDown" | "Enter" => Some(i + cols).filter(|&j| j < numel),
+            "ArrowLeft" if at_start => i.checked_sub(1),
+            "ArrowRight" if at_end => Some(i + 1).filter(|&j| j < numel),
+            "Home" if at_start => Some(i - i % cols),
+            "End" if at_end => Some(i - i % cols + cols - 1),
+            _ => None,
+        }
+    };
+
+    let Some(on_edit) = c.on_edit else {
+        let keydown = move |ev: ev::KeyboardEvent| {
+            if let Some(j) = step(&ev.key(), true, true) {
+                ev.prevent_default();
+                move_to(j);
+            }
+        };
+        return view! {
+            <td
+                role="gridcell"
+                data-i=i
+                tabindex=if i == 0 { "0" } else { "-1" }
+                aria-label=aria
+                class:read=is(Mark::Read)
+                class:write=is(Mark::Write)
+                class:done=is(Mark::Done)
+                data-mark=mark_attr
+                data-zero=zero
+                aria-invalid=move || problem().map(|_| "true")
+                on:focus=focus
+                on:blur=move |_| focused.set(None)
+                on:keydown=keydown
+            >
+                {text}
+                {alert}
+            </td>
+        }
+        .into_any();
+    };
+
+    let commit = move |value: String| match on_edit.run((i, value.clone())) {
+        Ok(()) => drafts.update(|d| {
+            d.remove(&i);
+        }),
+        Err(message) => drafts.update(|d| {
+            d.insert(i, (value, message));
+        }),
+    };
+    let value = move || drafts.with(|d| d.get(&i).map(|(t, _)| t.clone())).unwrap_or_else(text);
+    let keydown = move |ev: ev::KeyboardEvent| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let (len, start, end) = (input.value().chars().count() as u32, input.selection_start(), input.selection_end());
+        let (at_start, at_end) = (start == Ok(Some(0)) && end == Ok(Some(0)), start == Ok(Some(len)));
+        let key = ev.key();
+        match key.as_str() {
+            "Escape" => {
+                drafts.update(|d| {
+                    d.remove(&i);
+                });
+                input.set_value(&data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default()));
+                return;
+            }
+            "Enter" => commit(input.value()),
+            _ => {}
+        }
+        if let Some(j) = step(&key, at_start || key == "Enter", at_end) {
+            ev.prevent_default();
+            move_to(j);
+        }
+    };
+    let paste = move |ev: ev::ClipboardEvent| {
+        let Some(cb) = on_paste else { return };
+        let text = ev.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
+        // One plain value is ordinary typing; a block goes to the scene whole.
+        if !text.trim().contains(['\t', '\n', '[', ',', ' ']) {
+            return;
+        }
+        ev.prevent_default();
+        match cb.run((i, text.clone())) {
+            Ok(()) => drafts.update(|d| {
+                d.remove(&i);
+            }),
+            Err(message) => drafts.update(|d| {
+                d.insert(i, (data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default()), message));
+            }),
+        }
+    };
+    view! {
+        <td
+            role="gridcell"
+            class:read=is(Mark::Read)
+            class:write=is(Mark::Write)
+            class:done=is(Mark::Done)
+            data-mark=mark_attr
+            data-zero=zero
+        >
+            <input
+                type="text"
+                inputmode="decimal"
+                spellcheck="false"
+                autocomplete="off"
+                data-i=i
+                aria-label=aria
+                aria-invalid=move || problem().map(|_| "true")
+                data-mark=mark_attr
+                prop:value=value
+                on:focus=move |ev: ev::FocusEvent| {
+                    // Show every digit at once, so typing right after focusing replaces them.
+                    if drafts.with_untracked(|d| !d.contains_key(&i)) {
+                        let full = data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default());
+                        let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                        input.set_value(&full);
+                        input.select();
+                    }
+                    focus(ev);
+                }
+                on:blur=move |_| focused.set(None)
+                on:change=move |ev| commit(event_target_value(&ev))
+                on:keydown=keydown
+                on:paste=paste
+            />
+            {alert}
+        </td>
+    }
+    .into_any()
 }

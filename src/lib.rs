@@ -1,10 +1,24 @@
-//! The rowflow app: Leptos components over `rowflow-core`. Views derive what they show from the
-//! core's values and traces; they never compute math themselves.
+//! The rowflow app: Leptos components over `rowflow-core`. Data flows one way: an edit changes a
+//! scene's state, the core computes values and traces from it, and views derive what they show.
 
 mod app;
+mod field;
+mod formula;
 mod grid;
-mod seed_embedding;
+mod heatmap;
+mod landing;
+mod presets;
+mod scenes;
+mod seed_field;
+mod storage;
+mod timeline;
 
-pub use app::App;
-pub use grid::TensorGrid;
-pub use seed_embedding::SeedEmbedding;
+pub use app::{App, Route};
+pub use field::Field;
+pub use formula::FormulaView;
+pub use grid::{Grid, GridData};
+pub use presets::Presets;
+pub use scenes::{embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene};
+pub use seed_field::SeedField;
+pub use storage::use_scene;
+pub use timeline::Timeline;

@@ -50,7 +50,7 @@ pub fn parse_block(text: &str) -> Result<Vec<Vec<String>>, String> {
     }
     let rows: Vec<Vec<String>> = t
         .lines()
-        .map(|line| line.split(|c: char| c == '\t' || c == ',' || c == ' ').filter(|c| !c.is_empty()))
+        .map(|line| line.split(['\t', ',', ' ']).filter(|c| !c.is_empty()))
         .map(|cells| cells.map(str::to_string).collect::<Vec<_>>())
         .filter(|row| !row.is_empty())
         .collect();
@@ -63,7 +63,8 @@ pub fn parse_block(text: &str) -> Result<Vec<Vec<String>>, String> {
 
 /// Nested brackets → the innermost lists as rows.
 fn parse_literal(t: &str) -> Result<Vec<Vec<String>>, String> {
-    let (mut depth, mut max_depth, mut rows, mut cell, mut row) = (0usize, 0usize, Vec::new(), String::new(), Vec::new());
+    let (mut depth, mut max_depth, mut rows, mut cell, mut row) =
+        (0usize, 0usize, Vec::new(), String::new(), Vec::new());
     for c in t.chars() {
         match c {
             '[' => {

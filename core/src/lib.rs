@@ -8,10 +8,12 @@ pub mod edit;
 pub mod error;
 pub mod format;
 pub mod ops;
+pub mod optim;
+pub mod scene;
 pub mod tensor;
 pub mod torch_rng;
 pub mod trace;
 
 pub use error::{ErrorKind, TorchError};
 pub use tensor::{Ids, Tensor};
-pub use trace::{Phase, Span, Step, Trace};
+pub use trace::{Mark, Marks, Phase, Span, Step, Trace};

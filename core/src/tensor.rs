@@ -4,10 +4,97 @@
 use crate::error::{Result, TorchError};
 use serde::{Deserialize, Serialize};
 
+/// Deserialised through [`Tensor::new`], so a damaged save whose data does not fit its shape is
+/// refused when read, never carried into the ops.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Raw<T>", bound(serialize = "T: Element", deserialize = "T: Element"))]
 pub struct Tensor<T = f32> {
     shape: Vec<usize>,
+    #[serde(serialize_with = "encode")]
     data: Vec<T>,
+}
+
+#[derive(Deserialize)]
+#[serde(bound = "T: Element")]
+struct Raw<T> {
+    shape: Vec<usize>,
+    #[serde(deserialize_with = "decode")]
+    data: Vec<T>,
+}
+
+/// A number as JSON holds it. JSON has no NaN or infinity, so those travel as the text Python
+/// prints for them (`nan`, `inf`, `-inf`) and a learner's `nan` survives a save.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Json {
+    Int(i64),
+    Num(f64),
+    Text(String),
+}
+
+/// An element type a tensor can hold and save.
+pub trait Element: Copy {
+    fn to_json(self) -> Json;
+    fn from_json(json: Json) -> Option<Self>;
+}
+
+impl Element for f32 {
+    fn to_json(self) -> Json {
+        match self {
+            x if x.is_finite() => Json::Num(x as f64),
+            x if x.is_nan() => Json::Text("nan".into()),
+            x => Json::Text(if x > 0.0 { "inf" } else { "-inf" }.into()),
+        }
+    }
+    fn from_json(json: Json) -> Option<Self> {
+        match json {
+            Json::Int(i) => Some(i as f32),
+            Json::Num(x) => Some(x as f32),
+            Json::Text(t) => crate::edit::parse_float(&t).ok(),
+        }
+    }
+}
+
+impl Element for i64 {
+    fn to_json(self) -> Json {
+        Json::Int(self)
+    }
+    fn from_json(json: Json) -> Option<Self> {
+        match json {
+            Json::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+}
+
+/// `#[serde(with = "crate::tensor::json_f32")]` for a lone float field, saved like tensor data.
+pub mod json_f32 {
+    use super::{Element, Json};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
+        x.to_json().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+        f32::from_json(Json::deserialize(d)?).ok_or_else(|| serde::de::Error::custom("not a number"))
+    }
+}
+
+fn encode<T: Element, S: serde::Serializer>(data: &[T], s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(data.iter().map(|x| x.to_json()))
+}
+
+fn decode<'de, T: Element, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<T>, D::Error> {
+    let raw: Vec<Json> = Deserialize::deserialize(d)?;
+    raw.into_iter().map(|j| T::from_json(j).ok_or_else(|| serde::de::Error::custom("not a number"))).collect()
+}
+
+impl<T: Copy> TryFrom<Raw<T>> for Tensor<T> {
+    type Error = TorchError;
+    fn try_from(raw: Raw<T>) -> Result<Self> {
+        Tensor::new(raw.shape, raw.data)
+    }
 }
 
 /// Integer ids (`torch.int64`), the input of `Embedding`, `one_hot` and `DotProduct`.
@@ -107,5 +194,32 @@ impl<T: Copy> Tensor<T> {
 impl Tensor<f32> {
     pub fn zeros(shape: Vec<usize>) -> Result<Self> {
         Self::full(shape, 0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_save_is_refused_when_read() {
+        let ok: Tensor = serde_json::from_str(r#"{"shape":[2],"data":[1.0,2.0]}"#).unwrap();
+        assert_eq!(ok.data(), [1.0, 2.0]);
+        let bad = serde_json::from_str::<Tensor>(r#"{"shape":[3],"data":[1.0,2.0]}"#).unwrap_err();
+        assert!(bad.to_string().contains("invalid for input of size 2"));
+        assert!(serde_json::from_str::<Ids>(r#"{"shape":[9999999999,9999999999],"data":[]}"#).is_err());
+    }
+
+    #[test]
+    fn nan_and_inf_survive_a_save() {
+        let t = Tensor::vector(vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1.5]);
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(json, r#"{"shape":[5],"data":["nan","inf","-inf",-0.0,1.5]}"#);
+        let back: Tensor = serde_json::from_str(&json).unwrap();
+        assert!(back.data()[0].is_nan());
+        assert_eq!(back.data()[1..], t.data()[1..]);
+        assert_eq!(back.data()[3].to_bits(), (-0.0f32).to_bits());
+        let ids: Ids = serde_json::from_str(r#"{"shape":[2],"data":[3,-1]}"#).unwrap();
+        assert_eq!(ids.data(), [3, -1]);
     }
 }

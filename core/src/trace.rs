@@ -115,6 +115,46 @@ impl Trace {
     }
 }
 
+/// What the views light up at a playhead: the current step's reads and writes, and everything
+/// earlier steps wrote. Playhead `k` means steps `0..k` have run (0: none yet).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    pub read: Vec<Span>,
+    pub write: Vec<Span>,
+    pub done: Vec<Span>,
+}
+
+impl Marks {
+    /// The mark of element `index` of `tensor`: the current write wins over a read over done.
+    pub fn of(&self, tensor: &str, index: &[usize]) -> Option<Mark> {
+        let hit = |spans: &[Span]| spans.iter().any(|s| s.contains(tensor, index));
+        [(Mark::Write, &self.write), (Mark::Read, &self.read), (Mark::Done, &self.done)]
+            .into_iter()
+            .find(|(_, spans)| hit(spans))
+            .map(|(m, _)| m)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Read,
+    Write,
+    Done,
+}
+
+impl Trace {
+    pub fn marks_at(&self, playhead: usize) -> Marks {
+        let Some(current) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
+            return Marks::default();
+        };
+        Marks {
+            read: current.reads.clone(),
+            write: current.writes.clone(),
+            done: self.steps[..playhead - 1].iter().flat_map(|s| s.writes.iter().cloned()).collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +170,18 @@ mod tests {
         assert!(!col.contains("input", &[0, 2, 3]));
         assert_eq!(col.to_string(), "input[:, 1]");
         assert_eq!(Span::at("output", &[0, 3]).to_string(), "output[0, 3]");
+    }
+
+    #[test]
+    fn marks_follow_the_playhead() {
+        let step = |w: usize| Step::forward(vec![Span::at("weight", &[w])], Span::at("output", &[w]));
+        let t = Trace::new(vec![step(2), step(0)]);
+        assert_eq!(t.marks_at(0), Marks::default());
+        let m = t.marks_at(2);
+        assert_eq!(m.of("weight", &[0, 1]), Some(Mark::Read));
+        assert_eq!(m.of("output", &[0, 4]), Some(Mark::Write));
+        assert_eq!(m.of("output", &[2, 0]), Some(Mark::Done));
+        assert_eq!(m.of("weight", &[2, 0]), None);
+        assert_eq!(t.marks_at(9), Marks::default());
     }
 }

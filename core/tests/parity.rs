@@ -9,9 +9,11 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use rowflow_core::ops::dot_product::DotProduct;
 use rowflow_core::ops::embedding::Embedding;
 use rowflow_core::ops::linear::Linear;
+use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::{count_zeros, one_hot, transpose, OneHotLinear};
 use rowflow_core::ops::rnn::{Nonlinearity, Packing, Rnn, RnnConfig};
 use rowflow_core::ops::Named;
+use rowflow_core::optim::sgd_step;
 use rowflow_core::torch_rng::Generator;
 use rowflow_core::{Tensor, TorchError};
 use serde_json::Value;
@@ -39,6 +41,7 @@ fn run(case: &Value) -> Check {
         Some("rnn") => rnn(case),
         Some("dot_product") => dot_product(case),
         Some("init") => init(case),
+        Some("train") => train(case),
         Some("error") => error(case),
         other => Err(format!("no runner for op {other:?}")),
     }
@@ -57,7 +60,9 @@ fn linear(case: &Value) -> Check {
     let bias = case["config"]["bias"].as_bool().unwrap_or(true);
     let m = core(Linear::new(param(case, "weight")?, if bias { Some(param(case, "bias")?) } else { None }))?;
     let x = tensor(key(case, "input")?)?;
-    close("output", &core(m.forward(&x))?, &tensor(key(case, "output")?)?, tol)?;
+    let out = core(m.forward(&x))?;
+    close("output", &out, &tensor(key(case, "output")?)?, tol)?;
+    check_loss(case, &out, tol)?;
     let g = core(m.backward(&x, &tensor(key(case, "upstream")?)?))?;
     let mut got: Named = vec![("weight".into(), g.weight), ("input".into(), g.input)];
     got.extend(g.bias.map(|b| ("bias".into(), b)));
@@ -75,7 +80,9 @@ fn embedding(case: &Value) -> Check {
     let tol = tol(case);
     let m = embedding_from(key(case, "config")?, param(case, "weight")?)?;
     let x = ids(key(case, "input")?)?;
-    close("output", &core(m.forward(&x))?, &tensor(key(case, "output")?)?, tol)?;
+    let out = core(m.forward(&x))?;
+    close("output", &out, &tensor(key(case, "output")?)?, tol)?;
+    check_loss(case, &out, tol)?;
     let g = core(m.backward(&x, &tensor(key(case, "upstream")?)?))?;
     let got: Named = g.weight.into_iter().map(|w| ("weight".to_string(), w)).collect();
     close_named("grads", &got, &named(key(case, "grads")?)?, tol)?;
@@ -92,6 +99,20 @@ fn embedding(case: &Value) -> Check {
         }
         (got, _) => Err(format!("sparse gradient present: {}, expected the opposite", got.is_some())),
     }
+}
+
+/// A case with `loss` ({kind: "mse", target, value}) fed `upstream = dL/doutput` into backward:
+/// our loss must give the same value and the same upstream.
+fn check_loss(case: &Value, output: &Tensor, tol: Tol) -> Check {
+    let Some(loss) = case.get("loss").filter(|v| !v.is_null()) else { return Ok(()) };
+    let loss = match loss["kind"].as_str() {
+        Some("mse") => Loss::Mse { target: tensor(key(loss, "target")?)? },
+        Some("sum") => Loss::Sum,
+        other => return Err(format!("no runner for loss {other:?}")),
+    };
+    let want = case["loss"]["value"].as_f64().ok_or("loss.value")? as f32;
+    close("loss", &Tensor::vector(vec![core(loss.forward(output))?]), &Tensor::vector(vec![want]), tol)?;
+    close("upstream from the loss", &core(loss.backward(output))?, &tensor(key(case, "upstream")?)?, tol)
 }
 
 fn one_hot_linear(case: &Value) -> Check {
@@ -221,6 +242,53 @@ fn dot_product(case: &Value) -> Check {
     close("output", &core(model.forward(&x))?, &tensor(key(case, "output")?)?, tol)?;
     let g = core(model.backward(&x, &tensor(key(case, "upstream")?)?))?;
     close_named("grads", &g, &named(key(case, "grads")?)?, tol)
+}
+
+/// `steps` of SGD on the recommender with MSE against `target`: every loss, the parameters after
+/// the first and the last step, and the final predictions.
+fn train(case: &Value) -> Check {
+    let tol = tol(case);
+    if case["model"] != "dot_product" || case["optimizer"]["kind"] != "sgd" {
+        return Err(format!("no runner for training {} with {}", case["model"], case["optimizer"]));
+    }
+    let size = |k: &str| case["config"][k].as_u64().map(|v| v as usize).ok_or_else(|| format!("config.{k}"));
+    let (users, movies, factors) = (size("n_users")?, size("n_movies")?, size("n_factors")?);
+    let params = named(key(case, "params")?)?;
+    check_seeded(case, &params, |g| {
+        let u = core(g.embedding(users, factors, None))?;
+        Ok(vec![
+            ("user_factors.weight".into(), u),
+            ("movie_factors.weight".into(), core(g.embedding(movies, factors, None))?),
+        ])
+    })?;
+    let (x, loss) = (ids(key(case, "input")?)?, Loss::Mse { target: tensor(key(case, "target")?)? });
+    let lr = case["optimizer"]["lr"].as_f64().ok_or("optimizer.lr")?;
+    let mut weights = [param(case, "user_factors.weight")?, param(case, "movie_factors.weight")?];
+    let want_losses = key(case, "losses")?.as_array().ok_or("losses")?;
+    let mut losses = Vec::new();
+    for step in 0..want_losses.len() {
+        let model = core(DotProduct::new(weights[0].clone(), weights[1].clone()))?;
+        let out = core(model.forward(&x))?;
+        losses.push(core(loss.forward(&out))?);
+        let grads = core(model.backward(&x, &core(loss.backward(&out))?))?;
+        for (w, (_, g)) in weights.iter_mut().zip(&grads) {
+            core(sgd_step(w, g, lr))?;
+        }
+        if step == 0 {
+            let after: Named = vec![
+                ("user_factors.weight".into(), weights[0].clone()),
+                ("movie_factors.weight".into(), weights[1].clone()),
+            ];
+            close_named("params after step 1", &after, &named(key(case, "params_after_first_step")?)?, tol)?;
+        }
+    }
+    let want: Vec<f32> = want_losses.iter().map(|v| v.as_f64().unwrap_or(f64::NAN) as f32).collect();
+    close("losses", &Tensor::vector(losses), &Tensor::vector(want), tol)?;
+    let after: Named =
+        vec![("user_factors.weight".into(), weights[0].clone()), ("movie_factors.weight".into(), weights[1].clone())];
+    close_named("params_after", &after, &named(key(case, "params_after")?)?, tol)?;
+    let model = core(DotProduct::new(weights[0].clone(), weights[1].clone()))?;
+    close("output_after", &core(model.forward(&x))?, &tensor(key(case, "output_after")?)?, tol)
 }
 
 fn usize_arg(args: &[Value], i: usize, kwargs: &Value, name: &str) -> Result<usize, String> {

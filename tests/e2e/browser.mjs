@@ -33,11 +33,11 @@ async function waitForServer(url, ms = 10000) {
   throw new Error(`server at ${url} did not start`);
 }
 
-/** Serves dist/ at http://127.0.0.1:PORT/rowflow/ and opens a browser. */
+/** Serves dist/ (or $ROWFLOW_DIST) at http://127.0.0.1:PORT/rowflow/ and opens a browser. */
 export async function start() {
   const site = mkdtempSync(join(tmpdir(), 'rowflow-site-'));
   mkdirSync(join(site, 'rowflow'));
-  cpSync(join(root, 'dist'), join(site, 'rowflow'), { recursive: true });
+  cpSync(process.env.ROWFLOW_DIST || join(root, 'dist'), join(site, 'rowflow'), { recursive: true });
   const port = await freePort();
   const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], {
     stdio: 'ignore',
@@ -61,7 +61,8 @@ export async function start() {
     browser,
     /** A page at 1280×800 that records console errors and failed requests. */
     async page() {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
       page.errors = [];
       page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
       page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -75,7 +76,9 @@ export async function start() {
   };
 }
 
-/** The text of the element with this aria-label. */
+/** What the cell with this aria-label shows: an editable cell's value, a read-only cell's text. */
 export async function cell(page, label) {
-  return (await page.locator(`[aria-label="${label}"]`).first().textContent()).trim();
+  const el = page.locator(`[aria-label="${label}"]`).first();
+  const editable = await el.evaluate((e) => e.tagName === 'INPUT');
+  return (editable ? await el.inputValue() : await el.textContent()).trim();
 }

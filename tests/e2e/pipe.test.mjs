@@ -11,14 +11,12 @@ after(async () => site?.stop());
 
 test('the seed embedding page shows PyTorch numbers under a sub-path', async () => {
   const page = await site.page();
-  await page.goto(site.base);
+  await page.goto(site.base + '#/embedding');
   await page.locator('[aria-label="output[0, 0]"]').waitFor();
   const row0 = [];
   for (let j = 0; j < 5; j++) row0.push(await cell(page, `output[0, ${j}]`));
   assert.deepEqual(row0, ['0.6957', '-1.8061', '-1.1589', '0.3255', '-0.6315']);
   assert.equal(await cell(page, 'weight[0, 4]'), '1.5810');
-  const marked = await page.locator('[role=grid][aria-label=weight] tr[aria-selected=true]').count();
-  assert.equal(marked, 3, 'ids [2, 3, 1] select three rows');
   await page.screenshot({ path: join(artifacts, 'pipe.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

@@ -1,0 +1,1658 @@
+//! The RNN scene: what `nn.RNN` returns. Every cell computes
+//! `h_t = act(x_t W_ihᵀ + b_ih + h_{t-1} W_hhᵀ + b_hh)`; `output` is the last layer's `h_t` at
+//! every time step, `h_n` every layer's and direction's final state.
+//!
+//! The learner edits the input (typed, or `emb(ids)` from an `nn.Embedding`), every parameter by
+//! its PyTorch name, an optional `h0`, the config (`input_size`, `hidden_size`, `num_layers`,
+//! `bidirectional`, `batch_first`, `nonlinearity`, `bias`) and packing (`lengths`,
+//! `enforce_sorted`, `padding_value`). A size change re-runs `torch.manual_seed(seed)` and the
+//! constructors, so the parameters are always what PyTorch would build; inputs keep what fits.
+
+use super::{label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
+use crate::edit::{parse_float, parse_int};
+use crate::ops::embedding::Embedding;
+use crate::ops::rnn::{Cell, Nonlinearity, Packing, Rnn, RnnConfig};
+use crate::ops::{find, Named};
+use crate::tensor::{unravel, Ids, Tensor};
+use crate::torch_rng::Generator;
+use crate::trace::Trace;
+use crate::TorchError;
+use serde::{Deserialize, Serialize};
+
+/// (id, label) of every preset; the first is the default.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("rnn_2_5_batch_first", "nn.RNN(2, 5, batch_first=True) on a (3, 2, 2) batch"),
+    ("rnn_2x3_bi_packed", "nn.RNN(2, 3, num_layers=2, bidirectional=True), packed lengths [2, 2, 1, 1]"),
+    ("embedding_to_rnn", "nn.Embedding(10, 4) → nn.RNN(4, 3, batch_first=True), ids (2, 3)"),
+];
+
+/// Limits that keep every cell of the unrolled diagram on screen.
+pub const MAX_FEATURES: usize = 16;
+pub const MAX_LAYERS: usize = 3;
+pub const MAX_BATCH: usize = 8;
+pub const MAX_SEQ_LEN: usize = 16;
+pub const MAX_VOCAB: usize = 50;
+
+/// Where the RNN's input comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Source {
+    /// Typed in: `(N, L, features)` when batch_first, else `(L, N, features)`.
+    Tensor(Tensor),
+    /// `emb(ids)`: ids `(N, L)` (batch_first) or `(L, N)` looked up in `emb.weight` `(V, D)`.
+    Embedding { ids: Ids, weight: Tensor },
+}
+
+/// What `nn.RNN` is built from and called with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    pub config: RnnConfig,
+    /// By PyTorch's names, in `named_parameters()` order.
+    pub params: Named,
+    pub source: Source,
+    /// `(D·num_layers, N, H_out)`; `None` is PyTorch's zeros default.
+    pub h0: Option<Tensor>,
+    /// Whether the input goes through `pack_padded_sequence(input, lengths, ...)`.
+    pub packed: bool,
+    /// One length per sequence, kept even while unpacked.
+    pub lengths: Ids,
+    pub enforce_sorted: bool,
+    /// What `pad_packed_sequence` writes past each sequence's length.
+    #[serde(with = "crate::tensor::json_f32")]
+    pub padding_value: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// The preset this state started from.
+    pub preset: String,
+    /// Changed since the preset was picked.
+    #[serde(default)]
+    pub edited: bool,
+    /// The `torch.manual_seed` the parameters were drawn with.
+    pub seed: String,
+    pub model: Model,
+    /// The last model PyTorch could run, shown while the current one raises.
+    #[serde(default)]
+    pub last_good: Option<Model>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        Self::preset(PRESETS[0].0).expect("the default preset builds")
+    }
+}
+
+/// One timeline step: an id's lookup (Embedding → RNN) or an RNN cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepKind {
+    Lookup { at: Vec<usize>, id: i64 },
+    Cell(Cell),
+}
+
+/// One box of the unrolled diagram: cell `(layer, direction, t)` as sequence `b` sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellBox {
+    pub t: usize,
+    /// The timeline step that computes it (`None` in a summarised trace).
+    pub step: Option<usize>,
+    /// `h_t` of sequence `b` (empty when skipped).
+    pub values: Vec<f32>,
+    /// Sequence `b` has ended (packed): this cell does not run for it.
+    pub skipped: bool,
+    /// What flows in: `input[0, 1]` or `h_l0[1, 0]`, and `h_l0[0, 0]` or `h0[0, 0]`.
+    pub x: String,
+    pub prev: String,
+    /// Sequence `b` starts here (reads `h0`) / ends here (its `h_t` is `h_n`).
+    pub first: bool,
+    pub last: bool,
+}
+
+/// One row of the unrolled diagram: a layer's direction, its cells by time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lane {
+    pub layer: usize,
+    pub direction: usize,
+    /// The state's name in the trace: `h_l0`, `h_l1_reverse`.
+    pub name: String,
+    /// Its row of `h0` and `h_n`: `layer·D + direction`.
+    pub k: usize,
+    pub cells: Vec<CellBox>,
+}
+
+/// Everything a successful call gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub rnn: Rnn,
+    /// What the RNN reads (`emb(ids)` for an embedding source).
+    pub input: Tensor,
+    pub ids: Option<Ids>,
+    pub h0: Option<Tensor>,
+    pub output: Tensor,
+    pub h_n: Tensor,
+    /// `h_l0`, `h_l0_reverse`, `h_l1`, ...: `(T, N, H_out)` each, 0 where a sequence has ended.
+    pub states: Named,
+    /// Each sequence's length (all `T` unpacked).
+    pub lengths: Vec<usize>,
+    pub padding_value: Option<f32>,
+    /// The forward trace: the lookups, then one step per RNN cell.
+    pub trace: Trace,
+    pub steps: Vec<StepKind>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Computed {
+    /// The current model's run, or the last good one while `stale`; `None` if none ever ran.
+    pub run: Option<Run>,
+    pub stale: bool,
+    pub issues: Vec<Issue>,
+    /// `input (3, 2, 2) [(N, L, H_in)] → output (3, 2, 5) [(N, L, D·H_out)], h_n ...`
+    pub shape_equation: String,
+    /// `nn.RNN(2, 5, batch_first=True)`
+    pub module: String,
+    /// What every cell computes: `h_t = tanh(x_t W_ihᵀ + b_ih + h_{t-1} W_hhᵀ + b_hh)`.
+    pub rule: String,
+    pub output_caption: String,
+    pub h_n_caption: String,
+    /// What packing does here (empty when not packed).
+    pub packing_caption: String,
+}
+
+/// The ids of an embedding source and the trace of their lookups.
+type Lookup = (Ids, Trace);
+
+fn issue(tensor: &str, cell: Option<usize>, error: TorchError, hint: impl Into<String>) -> Issue {
+    Issue { tensor: tensor.into(), cell, error, hint: hint.into() }
+}
+
+/// `h_l0`, `h_l1_reverse`: the op's trace names of a layer's states.
+fn state_name(layer: usize, direction: usize) -> String {
+    format!("h_l{layer}{}", ["", "_reverse"][direction])
+}
+
+/// Python's way of writing a shape: `(3, 2, 5)`.
+fn py_shape(shape: &[usize]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    match dims.len() {
+        1 => format!("({},)", dims[0]),
+        _ => format!("({})", dims.join(", ")),
+    }
+}
+
+fn py_list<T: ToString>(xs: &[T]) -> String {
+    format!("[{}]", xs.iter().map(T::to_string).collect::<Vec<_>>().join(", "))
+}
+
+/// "sequence 2" / "sequences 2, 3"
+fn sequences(bs: &[usize]) -> String {
+    let list: Vec<String> = bs.iter().map(usize::to_string).collect();
+    format!("sequence{} {}", if bs.len() == 1 { "" } else { "s" }, list.join(", "))
+}
+
+/// A 2-D or 3-D tensor with its first two dimensions swapped (batch_first ↔ seq-first).
+fn swap01<T: Copy>(t: &Tensor<T>) -> Tensor<T> {
+    let s = t.shape();
+    if s.len() < 2 {
+        return t.clone();
+    }
+    let (a, b, inner) = (s[0], s[1], s[2..].iter().product::<usize>());
+    let data = (0..b).flat_map(|j| (0..a).flat_map(move |i| (0..inner).map(move |k| (i * b + j) * inner + k)));
+    let data = data.map(|o| t.data()[o]).collect();
+    let shape = [&[b, a], &s[2..]].concat();
+    Tensor::new(shape, data).unwrap_or_else(|_| t.clone())
+}
+
+impl Model {
+    /// Which dimension of the input (and ids) is the batch and which is time.
+    fn dims(&self) -> (usize, usize) {
+        if self.config.batch_first {
+            (0, 1)
+        } else {
+            (1, 0)
+        }
+    }
+
+    /// `(N, L)` or `(L, N)`: the input's leading shape.
+    fn lead(&self) -> &[usize] {
+        let s = match &self.source {
+            Source::Tensor(t) => t.shape(),
+            Source::Embedding { ids, .. } => ids.shape(),
+        };
+        &s[..s.len().min(2)]
+    }
+
+    pub fn batch(&self) -> usize {
+        self.lead().get(self.dims().0).copied().unwrap_or(0)
+    }
+    pub fn seq_len(&self) -> usize {
+        self.lead().get(self.dims().1).copied().unwrap_or(0)
+    }
+    /// Numbers per time step of the input: its last size, or the embedding's `D`.
+    pub fn features(&self) -> usize {
+        match &self.source {
+            Source::Tensor(t) => t.shape().get(2).copied().unwrap_or(0),
+            Source::Embedding { weight, .. } => weight.shape().get(1).copied().unwrap_or(0),
+        }
+    }
+    pub fn num_embeddings(&self) -> Option<usize> {
+        match &self.source {
+            Source::Embedding { weight, .. } => weight.shape().first().copied(),
+            Source::Tensor(_) => None,
+        }
+    }
+
+    /// `torch.manual_seed(seed)`, then `nn.Embedding(V, D)` (kept only if `emb`; it still draws
+    /// first) and `nn.RNN(...)`.
+    fn redraw(&mut self, seed: &str, emb: bool) -> Result<(), String> {
+        let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?;
+        let mut g = Generator::manual_seed(seed).map_err(|e| e.to_string())?;
+        let (v, d) = (self.num_embeddings(), self.features());
+        if let Source::Embedding { weight, .. } = &mut self.source {
+            let drawn = g.embedding(v.unwrap_or(0), d, None).map_err(|e| e.to_string())?;
+            if emb {
+                *weight = drawn;
+            }
+        }
+        self.params = g.rnn(&self.config);
+        Ok(())
+    }
+
+    /// `h0` for a new config: row `layer·D + direction` keeps its numbers where that layer,
+    /// direction and unit still exist; the rest is 0.
+    fn remap_h0(&mut self, old: &RnnConfig) {
+        let (c, n) = (&self.config, self.batch());
+        let Some(h0) = &self.h0 else { return };
+        let (dirs, old_dirs, h) = (c.num_directions(), old.num_directions(), c.hidden_size);
+        let at = |k: usize, b: usize, i: usize| {
+            let (l, d) = (k / dirs, k % dirs);
+            let kept = l < old.num_layers && d < old_dirs && i < old.hidden_size;
+            kept.then(|| h0.get(&[l * old_dirs + d, b, i])).flatten().unwrap_or(0.0)
+        };
+        let k = c.num_layers * dirs;
+        let data = (0..k).flat_map(|k| (0..n).flat_map(move |b| (0..h).map(move |i| at(k, b, i)))).collect();
+        self.h0 = Tensor::new(vec![k, n, h], data).ok();
+    }
+
+    /// A config change that re-shapes the parameters: drawn again with the seed.
+    fn reconfigure(&mut self, seed: &str, change: impl FnOnce(&mut RnnConfig)) -> Result<(), String> {
+        let old = self.config.clone();
+        change(&mut self.config);
+        self.redraw(seed, false)?;
+        self.remap_h0(&old);
+        Ok(())
+    }
+
+    /// Resizes dimension `dim` of the input (or ids; new ids are 0, new inputs 0.0).
+    fn resize_source(&mut self, dim: usize, n: usize) -> Result<(), String> {
+        match &mut self.source {
+            Source::Tensor(t) => *t = resize(t, dim, n, 0.0)?,
+            Source::Embedding { ids, .. } if dim < 2 => *ids = resize(ids, dim, n, 0)?,
+            Source::Embedding { weight, .. } => *weight = resize(weight, 1, n, 0.0)?,
+        }
+        Ok(())
+    }
+
+    fn set_features(&mut self, seed: &str, n: usize) -> Result<(), String> {
+        self.resize_source(2, n)?;
+        if let Source::Embedding { .. } = self.source {
+            self.redraw(seed, true)?;
+        }
+        Ok(())
+    }
+
+    /// The batch size: new sequences are zeros with the full length.
+    fn set_batch(&mut self, n: usize) -> Result<(), String> {
+        let l = self.seq_len() as i64;
+        self.resize_source(self.dims().0, n)?;
+        self.lengths = resize(&self.lengths, 0, n, l)?;
+        if let Some(h0) = &self.h0 {
+            self.h0 = Some(resize(h0, 1, n, 0.0)?);
+        }
+        Ok(())
+    }
+
+    /// The number of time steps: lengths past it are cut to it.
+    fn set_seq_len(&mut self, n: usize) -> Result<(), String> {
+        self.resize_source(self.dims().1, n)?;
+        self.lengths.data_mut().iter_mut().for_each(|l| *l = (*l).min(n as i64));
+        Ok(())
+    }
+
+    fn set_batch_first(&mut self, on: bool) {
+        if on != self.config.batch_first {
+            self.config.batch_first = on;
+            match &mut self.source {
+                Source::Tensor(t) => *t = swap01(t),
+                Source::Embedding { ids, .. } => *ids = swap01(ids),
+            }
+        }
+    }
+
+    fn float_mut(&mut self, name: &str) -> Option<&mut Tensor> {
+        match (name, &mut self.source) {
+            ("input", Source::Tensor(t)) => Some(t),
+            ("emb.weight", Source::Embedding { weight, .. }) => Some(weight),
+            ("h0", _) => self.h0.as_mut(),
+            _ => self.params.iter_mut().find(|(n, _)| n == name).map(|(_, t)| t),
+        }
+    }
+
+    fn ids_mut(&mut self, name: &str) -> Option<&mut Ids> {
+        match (name, &mut self.source) {
+            ("ids", Source::Embedding { ids, .. }) => Some(ids),
+            ("lengths", _) => Some(&mut self.lengths),
+            _ => None,
+        }
+    }
+
+    /// Why a tensor can't be typed into.
+    fn not_editable(&self, name: &str) -> String {
+        match name {
+            "input" => "input is emb(ids): edit ids or emb.weight instead".into(),
+            "h0" => "h0 is not set: turn on h0 to give the first step a state".into(),
+            _ => format!("{name} is computed, not typed"),
+        }
+    }
+
+    fn packing(&self) -> Option<Packing> {
+        self.packed.then(|| Packing {
+            lengths: self.lengths.data().to_vec(),
+            enforce_sorted: self.enforce_sorted,
+            padding_value: self.padding_value,
+        })
+    }
+
+    /// Sizes and ranks a saved scene may claim but the setters never make; checked before
+    /// anything runs or changes.
+    fn damaged(&self) -> Option<String> {
+        let c = &self.config;
+        let sizes = [c.input_size, c.hidden_size, self.features()].iter().all(|&n| n <= MAX_FEATURES)
+            && c.num_layers <= MAX_LAYERS
+            && self.batch() <= MAX_BATCH
+            && self.seq_len() <= MAX_SEQ_LEN
+            && self.num_embeddings().is_none_or(|v| v <= MAX_VOCAB);
+        let ranks = match &self.source {
+            Source::Tensor(t) => t.dim() == 3,
+            Source::Embedding { ids, weight } => ids.dim() == 2 && weight.dim() == 2,
+        };
+        let lengths = self.lengths.dim() == 1 && self.lengths.numel() == self.batch();
+        (!(sizes && ranks && lengths)).then(|| "this saved scene does not fit the RNN scene's limits".into())
+    }
+
+    /// Pins an error of the call to the field or cell that causes it, with a plain hint.
+    fn blame(&self, e: TorchError) -> Issue {
+        let m = e.message.clone();
+        let l = self.lengths.data();
+        let first = |bad: &dyn Fn(usize) -> bool| (0..l.len()).find(|&i| bad(i));
+        let steps = self.seq_len();
+        if m.contains("input_size") {
+            let (got, want) = (self.features(), self.config.input_size);
+            let at = if let Source::Embedding { .. } = self.source { "emb.weight" } else { "input" };
+            let hint = format!(
+                "each time step brings {got} numbers, but the RNN was built with input_size = {want}: make them equal"
+            );
+            issue(at, None, e, hint)
+        } else if m.starts_with("Length of all samples") {
+            issue("lengths", first(&|i| l[i] <= 0), e, "every sequence needs at least one time step")
+        } else if m.contains("sorted in decreasing order") {
+            let hint = "enforce_sorted needs the longest sequence first: sort them, or turn enforce_sorted off";
+            issue("lengths", first(&|i| i > 0 && l[i] > l[i - 1]), e, hint)
+        } else if m.contains("longer than") {
+            let hint = format!("the input has {steps} time steps, so no sequence can be longer");
+            issue("lengths", first(&|i| l[i] > steps as i64), e, hint)
+        } else if m.contains("hidden size") || m.contains("hx") {
+            issue("h0", None, e, "h0 must be (D·num_layers, N, H_out)")
+        } else {
+            issue("input", None, e, "PyTorch refuses this call")
+        }
+    }
+
+    /// What the RNN reads: the typed input, or `emb(ids)` with its lookup trace (named as the
+    /// scene names things) and every bad id pinned.
+    fn input(&self) -> Result<(Tensor, Option<Lookup>), Vec<Issue>> {
+        let (ids, weight) = match &self.source {
+            Source::Tensor(t) => return Ok((t.clone(), None)),
+            Source::Embedding { ids, weight } => (ids, weight),
+        };
+        let emb = Embedding::new(weight.clone(), None)
+            .map_err(|e| vec![issue("emb.weight", None, e, "emb.weight must be (num_embeddings, embedding_dim)")])?;
+        let lookup = || -> Result<_, TorchError> {
+            let names = [("input", "ids"), ("weight", "emb.weight"), ("output", "input")];
+            Ok((emb.forward(ids)?, Some((ids.clone(), emb.forward_trace(ids)?.renamed(&names)))))
+        };
+        lookup().map_err(|e| {
+            let hint = format!("ids pick rows of emb.weight, so they must be 0 to {}", emb.num_embeddings() as i64 - 1);
+            emb.bad_ids(ids).into_iter().map(|k| issue("ids", Some(k), e.clone(), hint.clone())).collect()
+        })
+    }
+
+    /// Runs `nn.RNN` as PyTorch would, or says why PyTorch would raise.
+    pub fn run(&self) -> Result<Run, Vec<Issue>> {
+        if let Some(why) = self.damaged() {
+            return Err(vec![issue("config", None, TorchError::value(why), "choose a preset to start again")]);
+        }
+        let (input, lookup) = self.input()?;
+        let rnn = Rnn::new(self.config.clone(), self.params.clone()).map_err(|e| vec![self.blame(e)])?;
+        let packing = self.packing();
+        let (h0, packing) = (self.h0.as_ref(), packing.as_ref());
+        let run = || -> Result<Run, TorchError> {
+            let out = rnn.forward(&input, h0, packing)?;
+            let (ids, lookups) = lookup.clone().unzip();
+            let cells = rnn.trace_cells(input.shape(), packing)?;
+            let cells_trace = rnn.forward_trace(input.shape(), packing)?;
+            let id_steps = ids.iter().flat_map(|ids| {
+                let at = |k| unravel(k, ids.shape());
+                ids.data().iter().enumerate().map(move |(k, &id)| StepKind::Lookup { at: at(k), id })
+            });
+            let steps = id_steps.chain(cells.into_iter().map(StepKind::Cell)).collect();
+            let lookups = lookups.unwrap_or_default();
+            let trace = Trace {
+                summarised: lookups.summarised || cells_trace.summarised,
+                steps: [lookups.steps, cells_trace.steps].concat(),
+            };
+            let t = out.output.shape()[self.dims().1];
+            let lengths = match packing {
+                Some(p) => p.lengths.iter().map(|&l| l as usize).collect(),
+                None => vec![t; self.batch()],
+            };
+            let states = layer_states(&rnn, &input, h0, packing, &lengths)?;
+            Ok(Run {
+                rnn: rnn.clone(),
+                input: input.clone(),
+                ids,
+                h0: h0.cloned(),
+                output: out.output,
+                h_n: out.h_n,
+                states,
+                lengths,
+                padding_value: packing.map(|p| p.padding_value),
+                trace,
+                steps,
+            })
+        };
+        run().map_err(|e| vec![self.blame(e)])
+    }
+}
+
+/// Every layer's states, by running the stack one layer at a time: layer `l` is a one-layer RNN
+/// (its own parameters) on layer `l-1`'s output, so its output holds exactly its `h_t`.
+fn layer_states(
+    rnn: &Rnn,
+    input: &Tensor,
+    h0: Option<&Tensor>,
+    packing: Option<&Packing>,
+    lengths: &[usize],
+) -> Result<Named, TorchError> {
+    let c = &rnn.config;
+    let (dirs, h, n) = (c.num_directions(), c.hidden_size, lengths.len());
+    let per = rnn.params.len() / (c.num_layers * dirs);
+    let t_max = lengths.iter().copied().max().unwrap_or(0);
+    let (mut x, mut states) = (input.clone(), Vec::new());
+    for l in 0..c.num_layers {
+        let config = RnnConfig { input_size: x.last_dim(), num_layers: 1, ..c.clone() };
+        let own = rnn.params[l * dirs * per..][..dirs * per].iter();
+        let params = config.param_shapes().into_iter().zip(own).map(|((name, _), (_, t))| (name, t.clone()));
+        let h0 = h0.map(|h0| Tensor::new(vec![dirs, n, h], h0.data()[l * dirs * n * h..][..dirs * n * h].to_vec()));
+        let out = Rnn::new(config, params.collect())?.forward(&x, h0.transpose()?.as_ref(), packing)?.output;
+        for d in 0..dirs {
+            let at = |t: usize, b: usize, i: usize| {
+                let [r0, r1] = if c.batch_first { [b, t] } else { [t, b] };
+                (t < lengths[b]).then(|| out.get(&[r0, r1, d * h + i])).flatten().unwrap_or(0.0)
+            };
+            let data = (0..t_max).flat_map(|t| (0..n).flat_map(move |b| (0..h).map(move |i| at(t, b, i))));
+            states.push((state_name(l, d), Tensor::new(vec![t_max, n, h], data.collect())?));
+        }
+        x = out;
+    }
+    Ok(states)
+}
+
+impl State {
+    fn new(preset: &str, config: RnnConfig, source: Source, lengths: Vec<i64>) -> Option<Self> {
+        let model = Model {
+            config,
+            params: Vec::new(),
+            source,
+            h0: None,
+            packed: false,
+            lengths: Ids::vector(lengths),
+            enforce_sorted: true,
+            padding_value: 0.0,
+        };
+        let mut s = Self { preset: preset.into(), edited: false, seed: "0".into(), model, last_good: None };
+        s.model.redraw("0", true).ok()?;
+        Some(s)
+    }
+
+    /// The exact tensors of a preset, drawn with `torch.manual_seed(0)`.
+    pub fn preset(id: &str) -> Option<State> {
+        let steps = |pairs: &[f32]| pairs.iter().flat_map(|&v| [v, v]).collect::<Vec<_>>();
+        match id {
+            "rnn_2_5_batch_first" => {
+                let input = Tensor::new(vec![3, 2, 2], steps(&[11., 12., 21., 22., 31., 32.])).ok()?;
+                let config = RnnConfig { batch_first: true, ..RnnConfig::new(2, 5) };
+                Self::new(id, config, Source::Tensor(input), vec![2; 3])
+            }
+            "rnn_2x3_bi_packed" => {
+                // Seq-first (L, N, H_in): the four sequences side by side, padded with 1.0.
+                let input = Tensor::new(vec![2, 4, 2], steps(&[11., 21., 31., 41., 12., 22., 1., 1.])).ok()?;
+                let config = RnnConfig { num_layers: 2, bidirectional: true, ..RnnConfig::new(2, 3) };
+                let mut s = Self::new(id, config, Source::Tensor(input), vec![2, 2, 1, 1])?;
+                (s.model.packed, s.model.padding_value) = (true, 1.0);
+                Some(s)
+            }
+            "embedding_to_rnn" => {
+                let ids = Ids::new(vec![2, 3], vec![1, 2, 3, 4, 5, 6]).ok()?;
+                let source = Source::Embedding { ids, weight: Tensor::zeros(vec![10, 4]).ok()? };
+                let config = RnnConfig { batch_first: true, ..RnnConfig::new(4, 3) };
+                Self::new(id, config, source, vec![3; 2])
+            }
+            _ => None,
+        }
+    }
+
+    /// Applies a change to the model; keeps the model that ran last if this one won't. A saved
+    /// scene that does not fit the limits takes no changes: a preset replaces it.
+    fn change(&mut self, f: impl FnOnce(&mut Model, &str) -> Result<(), String>) -> Result<(), String> {
+        if let Some(why) = self.model.damaged() {
+            return Err(format!("{why}: choose a preset to start again"));
+        }
+        let before = self.model.clone();
+        if let Err(e) = f(&mut self.model, &self.seed) {
+            self.model = before;
+            return Err(e);
+        }
+        self.edited = true;
+        if self.model.run().is_ok() {
+            self.last_good = None;
+        } else if self.last_good.is_none() && before.run().is_ok() {
+            self.last_good = Some(before);
+        }
+        Ok(())
+    }
+
+    /// Types one cell of a tensor named as PyTorch names it (`weight_hh_l0`, `input`, `ids`,
+    /// `emb.weight`, `h0`, `lengths`).
+    pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+        self.change(|m, _| {
+            if let Some(t) = m.float_mut(tensor) {
+                return set_float(t, index, text);
+            }
+            if let Some(t) = m.ids_mut(tensor) {
+                return set_int(t, index, text);
+            }
+            Err(m.not_editable(tensor))
+        })
+    }
+
+    /// Pastes a block (spreadsheet cells or a Python literal) with its top-left at `index`.
+    pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+        self.change(|m, _| {
+            if let Some(t) = m.float_mut(tensor) {
+                return paste(t, index, text, parse_float);
+            }
+            if let Some(t) = m.ids_mut(tensor) {
+                return paste(t, index, text, parse_int);
+            }
+            Err(m.not_editable(tensor))
+        })
+    }
+
+    /// `torch.manual_seed(seed)`, then the modules again: every parameter (and `emb.weight`) is
+    /// PyTorch's init for that seed.
+    pub fn reinit(&mut self, seed: &str) -> Result<(), String> {
+        let parsed = Generator::parse_seed(seed).map_err(|e| e.to_string())?.to_string();
+        self.change(|m, _| m.redraw(&parsed, true))?;
+        self.seed = parsed;
+        Ok(())
+    }
+
+    /// A size field: `input_size`, `hidden_size`, `num_layers` (re-draw the parameters with the
+    /// seed), `batch`, `seq_len` (resize the input, lengths and h0), `features` (the input's
+    /// last size, or `D` of the embedding, alone: a mismatch shows PyTorch's error),
+    /// `num_embeddings` (the embedding's `V`).
+    pub fn set_size(&mut self, field: &str, text: &str) -> Result<(), String> {
+        let max = match field {
+            "num_layers" => MAX_LAYERS,
+            "batch" => MAX_BATCH,
+            "seq_len" => MAX_SEQ_LEN,
+            "num_embeddings" => MAX_VOCAB,
+            _ => MAX_FEATURES,
+        };
+        let n = parse_size(text, max)?;
+        self.change(|m, seed| match field {
+            "input_size" => {
+                m.reconfigure(seed, |c| c.input_size = n)?;
+                m.set_features(seed, n)
+            }
+            "hidden_size" => m.reconfigure(seed, |c| c.hidden_size = n),
+            "num_layers" => m.reconfigure(seed, |c| c.num_layers = n),
+            "batch" => m.set_batch(n),
+            "seq_len" => m.set_seq_len(n),
+            "features" => m.set_features(seed, n),
+            "num_embeddings" => match &mut m.source {
+                Source::Embedding { weight, .. } => {
+                    *weight = resize(weight, 0, n, 0.0)?;
+                    m.redraw(seed, true)
+                }
+                Source::Tensor(_) => Err("num_embeddings belongs to the Embedding → RNN preset".into()),
+            },
+            _ => Err(format!("no size named {field}")),
+        })
+    }
+
+    /// The current value of a size field.
+    pub fn size(&self, field: &str) -> usize {
+        let (m, c) = (&self.model, &self.model.config);
+        match field {
+            "input_size" => c.input_size,
+            "hidden_size" => c.hidden_size,
+            "num_layers" => c.num_layers,
+            "batch" => m.batch(),
+            "seq_len" => m.seq_len(),
+            "features" => m.features(),
+            "num_embeddings" => m.num_embeddings().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// A switch: `bidirectional`, `bias` (re-draw the parameters), `batch_first` (the input is
+    /// transposed so every sequence stays itself), `packed`, `enforce_sorted`, `h0` (zeros, the
+    /// same as PyTorch's default, ready to edit).
+    pub fn set_flag(&mut self, field: &str, on: bool) -> Result<(), String> {
+        self.change(|m, seed| {
+            match field {
+                "bidirectional" => m.reconfigure(seed, |c| c.bidirectional = on)?,
+                "bias" => m.reconfigure(seed, |c| c.bias = on)?,
+                "batch_first" => m.set_batch_first(on),
+                "packed" => m.packed = on,
+                "enforce_sorted" => m.enforce_sorted = on,
+                "h0" => {
+                    let c = &m.config;
+                    let shape = vec![c.num_layers * c.num_directions(), m.batch(), c.hidden_size];
+                    m.h0 = on.then(|| Tensor::zeros(shape)).transpose().map_err(|e| e.to_string())?;
+                }
+                _ => return Err(format!("no switch named {field}")),
+            }
+            Ok(())
+        })
+    }
+
+    /// `nonlinearity='tanh'` or `'relu'`.
+    pub fn set_nonlinearity(&mut self, text: &str) -> Result<(), String> {
+        let act = match text.trim().trim_matches(['\'', '"']) {
+            "tanh" => Nonlinearity::Tanh,
+            "relu" => Nonlinearity::Relu,
+            t => return Err(format!("Unknown nonlinearity '{t}'. Select from 'tanh' or 'relu'.")),
+        };
+        self.change(|m, _| {
+            m.config.nonlinearity = act;
+            Ok(())
+        })
+    }
+
+    /// `pad_packed_sequence(..., padding_value=...)`.
+    pub fn set_padding_value(&mut self, text: &str) -> Result<(), String> {
+        let v = parse_float(text)?;
+        self.change(|m, _| {
+            m.padding_value = v;
+            Ok(())
+        })
+    }
+
+    /// Everything the view shows. Never panics: when PyTorch would raise, the issues say why
+    /// and the last good run stays.
+    pub fn compute(&self) -> Computed {
+        let (run, issues, stale) = match self.model.run() {
+            Ok(run) => (Some(run), Vec::new(), false),
+            Err(issues) => (self.last_good.as_ref().and_then(|m| m.run().ok()), issues, true),
+        };
+        let m = &self.model;
+        Computed {
+            run,
+            stale,
+            issues,
+            shape_equation: m.shape_equation(),
+            module: m.module_call(),
+            rule: m.rule(),
+            output_caption: m.output_caption(),
+            h_n_caption: m.h_n_caption(),
+            packing_caption: m.packing_caption(),
+        }
+    }
+}
+
+impl Model {
+    /// `T`: the time steps the output has (`max(lengths)` when packed).
+    fn out_steps(&self) -> usize {
+        let longest = self.lengths.data().iter().copied().max().unwrap_or(0).max(0) as usize;
+        if self.packed {
+            longest
+        } else {
+            self.seq_len()
+        }
+    }
+
+    fn shapes(&self) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+        let c = &self.config;
+        let (n, l, t) = (self.batch(), self.seq_len(), self.out_steps());
+        let (dh, k) = (c.num_directions() * c.hidden_size, c.num_directions() * c.num_layers);
+        let order = |a: usize, b: usize| if c.batch_first { [b, a] } else { [a, b] };
+        let input = [&order(l, n)[..], &[self.features()]].concat();
+        (input, [&order(t, n)[..], &[dh]].concat(), vec![k, n, c.hidden_size])
+    }
+
+    fn shape_equation(&self) -> String {
+        let (input, output, h_n) = self.shapes();
+        let bf = self.config.batch_first;
+        let lead = |l: &str| if bf { format!("N, {l}") } else { format!("{l}, N") };
+        let t = if self.packed { "max(lengths)" } else { "L" };
+        let input = match &self.source {
+            Source::Tensor(_) => format!("input {} [({}, H_in)]", py_shape(&input), lead("L")),
+            Source::Embedding { ids, .. } => format!(
+                "ids {} [({})] → emb.weight[ids] → input {} [({}, H_in)]",
+                py_shape(ids.shape()),
+                lead("L"),
+                py_shape(&input),
+                lead("L")
+            ),
+        };
+        let packed =
+            if self.packed { format!(" packed with lengths {}", py_list(self.lengths.data())) } else { "".into() };
+        format!(
+            "{input}{packed} → output {} [({}, D·H_out)], h_n {} [(D·num_layers, N, H_out)]",
+            py_shape(&output),
+            lead(t),
+            py_shape(&h_n)
+        )
+    }
+
+    /// `nn.RNN(2, 3, num_layers=2, bidirectional=True)`: only what differs from the defaults.
+    fn module_call(&self) -> String {
+        let c = &self.config;
+        let mut args = vec![c.input_size.to_string(), c.hidden_size.to_string()];
+        let py = |b: bool| if b { "True" } else { "False" };
+        args.extend((c.num_layers != 1).then(|| format!("num_layers={}", c.num_layers)));
+        args.extend((c.nonlinearity == Nonlinearity::Relu).then(|| "nonlinearity='relu'".to_string()));
+        args.extend((!c.bias).then(|| format!("bias={}", py(c.bias))));
+        args.extend(c.batch_first.then(|| "batch_first=True".to_string()));
+        args.extend(c.bidirectional.then(|| "bidirectional=True".to_string()));
+        format!("nn.RNN({})", args.join(", "))
+    }
+
+    fn rule(&self) -> String {
+        let c = &self.config;
+        let act = match c.nonlinearity {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        };
+        let (b_ih, b_hh) = if c.bias { (" + b_ih", " + b_hh") } else { ("", "") };
+        format!("h_t = {act}(x_t W_ihᵀ{b_ih} + h_{{t-1}} W_hhᵀ{b_hh})")
+    }
+
+    fn output_caption(&self) -> String {
+        let c = &self.config;
+        let (_, shape, _) = self.shapes();
+        let top = if c.num_layers > 1 { format!(" of the top layer (layer {})", c.num_layers - 1) } else { "".into() };
+        let mut s = format!("output {}: h_t{top} at every time step, for every sequence.", py_shape(&shape));
+        if c.bidirectional {
+            let h = c.hidden_size;
+            s += &format!(
+                " Each step's {} numbers are [forward | reverse]: 0–{} from the forward pass, {}–{} from the reverse pass.",
+                2 * h,
+                h - 1,
+                h,
+                2 * h - 1
+            );
+        }
+        if self.packed {
+            s += &format!(" Past a sequence's own length it holds padding_value = {}.", self.padding_value);
+        }
+        s
+    }
+
+    fn h_n_caption(&self) -> String {
+        let c = &self.config;
+        let (_, _, shape) = self.shapes();
+        let (dirs, k) = (c.num_directions(), c.num_directions() * c.num_layers);
+        let last = if c.batch_first { "output[:, -1]" } else { "output[-1]" };
+        let first = if c.batch_first { "output[:, 0]" } else { "output[0]" };
+        let mut s = format!(
+            "h_n {}: only the final state, one row per layer and direction ({} × {dirs} = {k}), for each \
+             sequence; it has no time axis.",
+            py_shape(&shape),
+            c.num_layers
+        );
+        let ragged = self.packed && self.lengths.data().iter().any(|&l| (l as usize) < self.out_steps());
+        let fwd = if ragged { "each sequence's own last step of output".to_string() } else { last.to_string() };
+        s += &match dirs {
+            1 => format!(" h_n[-1] equals {fwd}."),
+            _ => format!(
+                " h_n[-2] (forward) equals the first half of {fwd}; h_n[-1] (reverse) ends at t = 0, so it \
+                 equals the second half of {first}."
+            ),
+        };
+        if c.num_layers > 1 {
+            s += &format!(" h_n[0] to h_n[{}] come from the lower layers, which output never shows.", k - dirs - 1);
+        }
+        s
+    }
+
+    fn packing_caption(&self) -> String {
+        if !self.packed {
+            return String::new();
+        }
+        let l = self.lengths.data();
+        let short: Vec<String> = (0..l.len())
+            .filter(|&b| l[b] > 0 && (l[b] as usize) < self.out_steps())
+            .map(|b| format!("sequence {b} stops after t = {}", l[b] - 1))
+            .collect();
+        let mut s = format!(
+            "Packed with lengths {}: each sequence runs only its own steps, and h_n holds each one's last step.",
+            py_list(l)
+        );
+        if !short.is_empty() {
+            s += &format!(" Here {}; its later cells are skipped.", short.join(", "));
+        }
+        s
+    }
+}
+
+impl Run {
+    fn dirs(&self) -> usize {
+        self.rnn.config.num_directions()
+    }
+    fn hidden(&self) -> usize {
+        self.rnn.config.hidden_size
+    }
+    /// The time steps `T` (`max(lengths)` when packed).
+    pub fn steps_len(&self) -> usize {
+        self.lengths.iter().copied().max().unwrap_or(0)
+    }
+    pub fn batch(&self) -> usize {
+        self.lengths.len()
+    }
+    /// `(t, b)` as `input` and `output` index it: `[b, t]` when batch_first.
+    pub fn at(&self, t: usize, b: usize) -> [usize; 2] {
+        if self.rnn.config.batch_first {
+            [b, t]
+        } else {
+            [t, b]
+        }
+    }
+    /// The step before `t` for sequence `b` in direction `d`; `None` on its first (reads h0).
+    fn prev(&self, d: usize, t: usize, b: usize) -> Option<usize> {
+        [t.checked_sub(1), Some(t + 1).filter(|&s| s < self.lengths[b])][d]
+    }
+    /// Where direction `d` ends for sequence `b`: its `h_n`.
+    fn end(&self, d: usize, b: usize) -> usize {
+        [self.lengths[b].saturating_sub(1), 0][d]
+    }
+    fn state(&self, layer: usize, d: usize, t: usize, b: usize, i: usize) -> f32 {
+        let k = layer * self.dirs() + d;
+        self.states.get(k).and_then(|(_, s)| s.get(&[t, b, i])).unwrap_or(0.0)
+    }
+    fn param(&self, name: String) -> Option<&Tensor> {
+        find(&self.rnn.params, &name)
+    }
+    /// The timeline step of a cell.
+    fn step_of(&self, layer: usize, direction: usize, t: usize) -> Option<usize> {
+        let want = StepKind::Cell(Cell { layer, direction, t: Some(t) });
+        self.steps.iter().position(|s| *s == want)
+    }
+
+    /// The unrolled diagram as sequence `b` goes through it: one lane per layer and direction.
+    pub fn lanes(&self, b: usize) -> Vec<Lane> {
+        let (dirs, h, layers) = (self.dirs(), self.hidden(), self.rnn.config.num_layers);
+        if b >= self.batch() {
+            return Vec::new();
+        }
+        let lane = |layer: usize, d: usize| {
+            let (name, k) = (state_name(layer, d), layer * dirs + d);
+            let cell = |t: usize| {
+                let skipped = t >= self.lengths[b];
+                let x = match layer {
+                    0 => label("input", &self.at(t, b)),
+                    _ => {
+                        let below = (0..dirs).map(|d| label(&state_name(layer - 1, d), &[t, b]));
+                        below.collect::<Vec<_>>().join(" | ")
+                    }
+                };
+                let prev = self.prev(d, t, b);
+                CellBox {
+                    t,
+                    step: self.step_of(layer, d, t),
+                    values: if skipped { Vec::new() } else { (0..h).map(|i| self.state(layer, d, t, b, i)).collect() },
+                    skipped,
+                    x,
+                    prev: prev.map_or(label("h0", &[k, b]), |p| label(&name, &[p, b])),
+                    first: !skipped && prev.is_none(),
+                    last: !skipped && t == self.end(d, b),
+                }
+            };
+            Lane { layer, direction: d, k, cells: (0..self.steps_len()).map(cell).collect(), name }
+        };
+        (0..layers).flat_map(|l| (0..dirs).map(move |d| (l, d))).map(|(l, d)| lane(l, d)).collect()
+    }
+
+    /// `input[b, t]` (the RNN's input) of sequence `b`.
+    pub fn x(&self, t: usize, b: usize) -> Vec<f32> {
+        let [r0, r1] = self.at(t, b);
+        (0..self.input.last_dim()).filter_map(|j| self.input.get(&[r0, r1, j])).collect()
+    }
+
+    /// Which cell computed an element of `output`, `h_n` or a state, as `(layer, direction, t,
+    /// b, unit)`; `None` for padding or an index out of range.
+    fn cell_of(&self, tensor: &str, index: &[usize]) -> Option<(usize, usize, usize, usize, usize)> {
+        let (dirs, h) = (self.dirs(), self.hidden());
+        match (tensor, index) {
+            ("output", &[a, b, f]) => {
+                let [t, b] = if self.rnn.config.batch_first { [b, a] } else { [a, b] };
+                let ok = b < self.batch() && t < self.lengths[b] && f < dirs * h;
+                ok.then(|| (self.rnn.config.num_layers - 1, f / h, t, b, f % h))
+            }
+            ("h_n", &[k, b, i]) => {
+                let ok = k < self.states.len() && b < self.batch() && i < h && self.lengths[b] > 0;
+                ok.then(|| (k / dirs, k % dirs, self.end(k % dirs, b), b, i))
+            }
+            (name, &[t, b, i]) => {
+                let k = self.states.iter().position(|(n, _)| n == name)?;
+                let ok = b < self.batch() && t < self.lengths[b] && i < h;
+                ok.then(|| (k / dirs, k % dirs, t, b, i))
+            }
+            _ => None,
+        }
+    }
+
+    /// `output[0, 1, 2] = tanh(Σ_j x_t[j]·W_ih[i, j] + b_ih[i] + Σ_j h_{t-1}[j]·W_hh[i, j] +
+    /// b_hh[i])` with every number named; a padded output cell is `padding_value`.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        let target = label(tensor, index);
+        if let (Some(ids), "input", [at @ .., j]) = (&self.ids, tensor, index) {
+            // Embedding → RNN: an input number is a copy of emb.weight[id, j].
+            let (id, value) = (ids.get(at)?, self.input.get(index)?);
+            let constants = vec![Factor::new(label("emb.weight", &[id as usize, *j]), value)];
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+        }
+        let Some((layer, d, t, b, i)) = self.cell_of(tensor, index) else {
+            let pad = self.padding_value.filter(|_| tensor == "output")?;
+            let value = self.output.get(index)?;
+            let constants = vec![Factor::new("padding_value", pad)];
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+        };
+        let (dirs, h, sfx) = (self.dirs(), self.hidden(), ["", "_reverse"][d]);
+        let k = layer * dirs + d;
+        let x: Vec<Factor> = match layer {
+            0 => {
+                let [u0, u1] = self.at(t, b);
+                let xs = self.x(t, b).into_iter().enumerate();
+                xs.map(|(j, v)| Factor::new(label("input", &[u0, u1, j]), v)).collect()
+            }
+            _ => (0..dirs * h)
+                .map(|j| {
+                    let (dj, jj) = (j / h, j % h);
+                    Factor::new(label(&state_name(layer - 1, dj), &[t, b, jj]), self.state(layer - 1, dj, t, b, jj))
+                })
+                .collect(),
+        };
+        let prev: Vec<Factor> = match self.prev(d, t, b) {
+            Some(p) => (0..h)
+                .map(|j| Factor::new(label(&state_name(layer, d), &[p, b, j]), self.state(layer, d, p, b, j)))
+                .collect(),
+            None => {
+                let h0 = |j| self.h0.as_ref().and_then(|h0| h0.get(&[k, b, j])).unwrap_or(0.0);
+                (0..h).map(|j| Factor::new(label("h0", &[k, b, j]), h0(j))).collect()
+            }
+        };
+        let weights = |which: &str, with: Vec<Factor>| -> Option<Vec<(Factor, Factor)>> {
+            let name = format!("weight_{which}_l{layer}{sfx}");
+            let w = self.param(name.clone())?;
+            let pairs = with.into_iter().enumerate();
+            pairs.map(|(j, f)| Some((f, Factor::new(label(&name, &[i, j]), w.get(&[i, j])?)))).collect()
+        };
+        let products = [weights("ih", x)?, weights("hh", prev)?].concat();
+        let constants = ["ih", "hh"]
+            .iter()
+            .filter_map(|which| {
+                let name = format!("bias_{which}_l{layer}{sfx}");
+                Some(Factor::new(label(&name, &[i]), self.param(name.clone())?.get(&[i])?))
+            })
+            .collect();
+        let func = match self.rnn.config.nonlinearity {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        };
+        let value = self.state(layer, d, t, b, i);
+        Some(Formula { target, func: Some(func.into()), products, constants, value })
+    }
+
+    /// The formula of the current step (`playhead` steps done) as sequence `b` sees it: its
+    /// first number.
+    pub fn step_formula(&self, playhead: usize, b: usize) -> Option<Formula> {
+        match self.steps.get(playhead.checked_sub(1)?)? {
+            StepKind::Lookup { at, .. } => self.formula("input", &[&at[..], &[0]].concat()),
+            StepKind::Cell(Cell { layer, direction, t: Some(t) }) => {
+                self.formula(&state_name(*layer, *direction), &[*t, b, 0])
+            }
+            StepKind::Cell(_) => None,
+        }
+    }
+
+    /// The current step in plain words (`playhead` steps done).
+    pub fn describe(&self, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
+            return match &self.ids {
+                Some(_) => "Step forward: first each id copies its row of emb.weight into input, then the RNN \
+                            cells run."
+                    .into(),
+                None => "Step forward to run the first cell: layer 0, forward, t = 0.".into(),
+            };
+        };
+        let cell = match step {
+            StepKind::Lookup { at, id } => {
+                return format!(
+                    "{} = {id}: row {id} of emb.weight is copied to {}.",
+                    label("ids", at),
+                    label("input", at)
+                );
+            }
+            StepKind::Cell(cell) => *cell,
+        };
+        let (l, d, dirs) = (cell.layer, cell.direction, self.dirs());
+        let Some(t) = cell.t else {
+            return format!("layer {l}, {}: every time step at once.", ["forward", "reverse"][d]);
+        };
+        let c = &self.rnn.config;
+        let (name, k, sfx) = (state_name(l, d), l * dirs + d, ["", "_reverse"][d]);
+        // `input` and `output` follow batch_first; the states are always (T, N, H_out).
+        let at = |name: &str, t: usize| match c.batch_first && (name == "input" || name == "output") {
+            true => format!("{name}[:, {t}]"),
+            false => format!("{name}[{t}]"),
+        };
+        let x = match (l, dirs) {
+            (0, _) => at("input", t),
+            (_, 1) => at(&state_name(l - 1, 0), t),
+            _ => format!("[{} | {}]", at(&state_name(l - 1, 0), t), at(&state_name(l - 1, 1), t)),
+        };
+        let (active, ended): (Vec<usize>, Vec<usize>) = (0..self.batch()).partition(|&b| t < self.lengths[b]);
+        let (start, cont): (Vec<usize>, Vec<usize>) = active.iter().partition(|&&b| self.prev(d, t, b).is_none());
+        let h0 = format!("h0[{k}]");
+        let prev = match (cont.first().and_then(|&b| self.prev(d, t, b)), start.is_empty()) {
+            (Some(p), true) => at(&name, p),
+            (Some(p), false) => format!("{} ({h0} for {}, which start here)", at(&name, p), sequences(&start)),
+            (None, _) => h0,
+        };
+        let bias = if c.bias { format!(" + bias_ih_l{l}{sfx} + bias_hh_l{l}{sfx}") } else { String::new() };
+        let func = match c.nonlinearity {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        };
+        let dir = ["forward", "reverse"][d];
+        let mut s = format!(
+            "layer {l}, {dir}, t = {t}: {name}[{t}] = {func}({x} · weight_ih_l{l}{sfx}ᵀ + {prev} · \
+             weight_hh_l{l}{sfx}ᵀ{bias})"
+        );
+        let mut fills = Vec::new();
+        if l + 1 == c.num_layers {
+            let h = c.hidden_size;
+            fills.push(format!("{} (features {}–{})", at("output", t), d * h, (d + 1) * h - 1));
+        }
+        let ending: Vec<usize> = active.iter().copied().filter(|&b| self.end(d, b) == t).collect();
+        if ending.len() == self.batch() {
+            fills.push(format!("h_n[{k}]"));
+        } else if !ending.is_empty() {
+            fills.push(format!("h_n[{k}] for {}", sequences(&ending)));
+        }
+        if !fills.is_empty() {
+            s += &format!(". It fills {}", fills.join(" and "));
+        }
+        if !ended.is_empty() {
+            s += &format!(". No step for {}: already ended", sequences(&ended));
+        }
+        s + "."
+    }
+}
+
+impl Computed {
+    /// The formula of a focused cell of `output`, `h_n` or a hidden state.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        self.run.as_ref()?.formula(tensor, index)
+    }
+
+    pub fn describe(&self, playhead: usize) -> String {
+        self.run.as_ref().map_or_else(|| "Nothing has run yet: fix the marked field.".into(), |r| r.describe(playhead))
+    }
+
+    /// `(cell, message)` of the issues pinned to cells of `tensor`, for its grid.
+    pub fn cell_issues(&self, tensor: &str) -> Vec<(usize, String)> {
+        let of = self.issues.iter().filter(|i| i.tensor == tensor);
+        of.filter_map(|i| Some((i.cell?, format!("{} {}", i.error, i.hint)))).collect()
+    }
+
+    /// Messages of the issues on `tensor` as a whole (no single cell to blame).
+    pub fn notes(&self, tensor: &str) -> Vec<String> {
+        let of = self.issues.iter().filter(|i| i.tensor == tensor && i.cell.is_none());
+        of.map(|i| format!("{} {}", i.error, i.hint)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{from_json, to_json};
+    use crate::trace::Mark;
+    use serde_json::Value;
+
+    fn fixture(name: &str) -> Value {
+        let path = format!("{}/tests/fixtures/torch/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+    fn tensor(v: &Value) -> Tensor {
+        serde_json::from_value(v.clone()).unwrap()
+    }
+    fn bits(t: &Tensor) -> Vec<u32> {
+        t.data().iter().map(|x| x.to_bits()).collect()
+    }
+    fn close(what: &str, got: &Tensor, want: &Tensor) {
+        assert_eq!(got.shape(), want.shape(), "{what} shape");
+        for (a, b) in got.data().iter().zip(want.data()) {
+            assert!((a - b).abs() <= 1e-5 + 1e-5 * b.abs(), "{what}: {a} vs {b}");
+        }
+    }
+
+    /// The state's parameters are the fixture's bit for bit, and its run gives PyTorch's output
+    /// and h_n.
+    fn matches(s: &State, f: &Value) -> Run {
+        for (name, t) in f["params"].as_object().unwrap() {
+            assert_eq!(bits(find(&s.model.params, name).unwrap()), bits(&tensor(t)), "{name}");
+        }
+        assert_eq!(s.model.params.len(), f["params"].as_object().unwrap().len());
+        let c = s.compute();
+        assert!(c.issues.is_empty() && !c.stale, "{:?}", c.issues);
+        let run = c.run.unwrap();
+        close("output", &run.output, &tensor(&f["output"]));
+        close("h_n", &run.h_n, &tensor(&f["h_n"]));
+        run
+    }
+
+    fn names(run: &Run, step: usize, reads: bool) -> Vec<String> {
+        let s = &run.trace.steps[step];
+        (if reads { &s.reads } else { &s.writes }).iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn presets_reproduce_pytorch() {
+        let f = fixture("seed_rnn_2_to_5_batch_first");
+        let s = State::default();
+        assert_eq!(s.preset, "rnn_2_5_batch_first");
+        assert_eq!(Source::Tensor(tensor(&f["input"])), s.model.source);
+        let run = matches(&s, &f);
+        assert_eq!(crate::format::short(run.output.data()[0]), "0.9761");
+
+        let f = fixture("seed_rnn_2x3_two_layers_bidirectional_packed");
+        let s = State::preset("rnn_2x3_bi_packed").unwrap();
+        assert_eq!(Source::Tensor(tensor(&f["input"])), s.model.source);
+        assert_eq!(s.model.lengths.data(), [2, 2, 1, 1]);
+        assert_eq!((s.model.packed, s.model.enforce_sorted, s.model.padding_value), (true, true, 1.0));
+        let run = matches(&s, &f);
+        assert_eq!(run.output.get(&[1, 3, 5]), Some(1.0)); // padded
+        for (id, _) in PRESETS {
+            assert_eq!(State::preset(id).unwrap().preset, *id);
+        }
+        assert!(State::preset("nope").is_none());
+    }
+
+    #[test]
+    fn embedding_preset_looks_up_then_runs_with_the_same_generator() {
+        let s = State::preset("embedding_to_rnn").unwrap();
+        let mut g = Generator::manual_seed(0).unwrap();
+        let table = g.embedding(10, 4, None).unwrap();
+        let config = RnnConfig { batch_first: true, ..RnnConfig::new(4, 3) };
+        assert_eq!(
+            s.model.source,
+            Source::Embedding { ids: Ids::new(vec![2, 3], vec![1, 2, 3, 4, 5, 6]).unwrap(), weight: table.clone() }
+        );
+        assert_eq!(s.model.params, g.rnn(&config));
+        let run = s.compute().run.unwrap();
+        assert_eq!(run.input.shape(), [2, 3, 4]);
+        assert_eq!(run.input.data()[4..8], table.data()[2 * 4..3 * 4]); // input[0, 1] = emb.weight[2]
+        let rnn = Rnn::new(config, s.model.params.clone()).unwrap();
+        assert_eq!(run.output, rnn.forward(&run.input, None, None).unwrap().output);
+        assert_eq!(run.trace.len(), 6 + 3);
+        assert_eq!(names(&run, 1, true), ["ids[0, 1]", "emb.weight[2]"]);
+        assert_eq!(names(&run, 1, false), ["input[0, 1]"]);
+        assert_eq!(names(&run, 6, true)[..2], ["input[:, 0]", "h0[0]"]);
+        let m = run.trace.marks_at(2);
+        assert_eq!((m.of("emb.weight", &[2, 3]), m.of("input", &[0, 1, 0])), (Some(Mark::Read), Some(Mark::Write)));
+        assert_eq!(m.of("input", &[0, 0, 2]), Some(Mark::Done));
+        assert_eq!(run.describe(2), "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1].");
+        let f = run.step_formula(2, 0).unwrap();
+        assert_eq!((f.target.as_str(), f.constants[0].name.as_str()), ("input[0, 1, 0]", "emb.weight[2, 0]"));
+        assert_eq!(f.value, table.data()[8]);
+        let f = run.step_formula(8, 1).unwrap();
+        assert_eq!((f.target.as_str(), f.products[0].0.name.as_str()), ("h_l0[1, 1, 0]", "input[1, 1, 0]"));
+        let c = s.compute();
+        assert_eq!(
+            c.shape_equation,
+            "ids (2, 3) [(N, L)] → emb.weight[ids] → input (2, 3, 4) [(N, L, H_in)] → output (2, 3, 3) \
+             [(N, L, D·H_out)], h_n (1, 2, 3) [(D·num_layers, N, H_out)]"
+        );
+    }
+
+    #[test]
+    fn setters_rebuild_pytorch_cases() {
+        // nn.RNN(3, 4, nonlinearity='relu', bias=False), seq-first, with h0 (seed 3).
+        let f = fixture("rnn_relu_no_bias_seq_first_h0");
+        let mut s = State::default();
+        s.set_flag("batch_first", false).unwrap();
+        s.set_size("input_size", "3").unwrap();
+        s.set_size("hidden_size", "4").unwrap();
+        s.set_nonlinearity("relu").unwrap();
+        s.set_flag("bias", false).unwrap();
+        s.set_size("seq_len", "5").unwrap();
+        s.set_size("batch", "2").unwrap();
+        s.set_flag("h0", true).unwrap();
+        s.reinit("3").unwrap();
+        let text = |v: &Value| serde_json::to_string(&v["data"]).unwrap();
+        s.paste("input", 0, &text(&f["input"])).unwrap_err(); // a flat list is one row: too wide
+        let rows = |v: &Value, w: usize| {
+            let t = tensor(v);
+            let rows: Vec<String> = t.data().chunks(w).map(py_list).collect();
+            format!("[{}]", rows.join(", "))
+        };
+        s.paste("input", 0, &rows(&f["input"], 3)).unwrap();
+        s.paste("h0", 0, &rows(&f["h0"], 4)).unwrap();
+        matches(&s, &f);
+        assert_eq!(s.compute().module, "nn.RNN(3, 4, nonlinearity='relu', bias=False)");
+        assert_eq!(s.compute().rule, "h_t = relu(x_t W_ihᵀ + h_{t-1} W_hhᵀ)");
+
+        // Three layers, batch_first (seed 6).
+        let f = fixture("rnn_three_layers_batch_first");
+        let mut s = State::default();
+        s.set_size("hidden_size", "3").unwrap();
+        s.set_size("num_layers", "3").unwrap();
+        s.set_size("batch", "2").unwrap();
+        s.set_size("seq_len", "4").unwrap();
+        s.reinit("6").unwrap();
+        s.paste("input", 0, &rows(&f["input"], 2)).unwrap();
+        let run = matches(&s, &f);
+        assert_eq!(run.states.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["h_l0", "h_l1", "h_l2"]);
+
+        // Packed, lengths not sorted, enforce_sorted=False (seed 7).
+        let f = fixture("rnn_packed_unsorted");
+        let mut s = State::default();
+        s.set_size("hidden_size", "2").unwrap();
+        s.set_size("seq_len", "4").unwrap();
+        s.reinit("7").unwrap();
+        s.paste("input", 0, &rows(&f["input"], 2)).unwrap();
+        s.set_flag("packed", true).unwrap();
+        s.paste("lengths", 0, &serde_json::to_string(&f["lengths"]["data"]).unwrap()).unwrap();
+        let c = s.compute();
+        assert_eq!(c.issues[0].error.message, fixture("pack_lengths_not_sorted")["error"]["message"]);
+        assert_eq!((c.issues[0].tensor.as_str(), c.issues[0].cell), ("lengths", Some(1)));
+        s.set_flag("enforce_sorted", false).unwrap();
+        matches(&s, &f);
+    }
+
+    #[test]
+    fn states_are_each_layers_h_t_and_feed_output_and_h_n() {
+        let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
+        assert_eq!(run.states.len(), 4);
+        let top = [&run.states[2].1, &run.states[3].1];
+        for (t, b, f) in [(0, 0, 0), (1, 1, 4), (0, 3, 5), (0, 2, 1)] {
+            assert_eq!(run.output.get(&[t, b, f]), top[f / 3].get(&[t, b, f % 3]), "output[{t}, {b}, {f}]");
+        }
+        // h_n[0] (layer 0 forward) is each sequence's own last step; h_n[1] (reverse) is t = 0.
+        let (l0, l0r) = (&run.states[0].1, &run.states[1].1);
+        assert_eq!(run.h_n.get(&[0, 0, 2]), l0.get(&[1, 0, 2]));
+        assert_eq!(run.h_n.get(&[0, 3, 2]), l0.get(&[0, 3, 2]));
+        assert_eq!(run.h_n.get(&[1, 3, 0]), l0r.get(&[0, 3, 0]));
+        assert_eq!(l0.get(&[1, 3, 0]), Some(0.0)); // sequence 3 ended
+    }
+
+    #[test]
+    fn formulas_name_every_number() {
+        let c = State::default().compute();
+        let f = c.formula("output", &[0, 1, 2]).unwrap();
+        assert_eq!(f.target, "output[0, 1, 2]");
+        assert_eq!(f.func.as_deref(), Some("tanh"));
+        let names: Vec<String> = f.products.iter().map(|(a, b)| format!("{}·{}", a.name, b.name)).collect();
+        assert_eq!(names[0], "input[0, 1, 0]·weight_ih_l0[2, 0]");
+        assert_eq!(names[2], "h_l0[0, 0, 0]·weight_hh_l0[2, 0]");
+        assert_eq!(names.len(), 2 + 5);
+        let consts: Vec<&str> = f.constants.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(consts, ["bias_ih_l0[2]", "bias_hh_l0[2]"]);
+        let run = c.run.as_ref().unwrap();
+        assert_eq!(Some(f.value), run.output.get(&[0, 1, 2]));
+        let sum = f.products.iter().map(|(a, b)| a.value * b.value).sum::<f32>()
+            + f.constants.iter().map(|c| c.value).sum::<f32>();
+        assert!((sum.tanh() - f.value).abs() < 1e-5);
+        let first = c.formula("output", &[2, 0, 0]).unwrap();
+        assert_eq!(first.products[2].0.name, "h0[0, 2, 0]");
+        assert_eq!(first.products[2].0.value, 0.0);
+        assert_eq!(c.formula("h_n", &[0, 2, 1]).unwrap().value, run.output.get(&[2, 1, 1]).unwrap());
+        assert!(c.formula("output", &[3, 0, 0]).is_none());
+
+        let c = State::preset("rnn_2x3_bi_packed").unwrap().compute();
+        let pad = c.formula("output", &[1, 2, 0]).unwrap();
+        assert_eq!(
+            (pad.func, pad.products.len(), pad.constants[0].name.as_str(), pad.value),
+            (None, 0, "padding_value", 1.0)
+        );
+        // Layer 1 reverse at t = 0 reads both halves of layer 0 and the reverse state at t = 1.
+        let f = c.formula("output", &[0, 0, 4]).unwrap();
+        let reads: Vec<&str> = f.products.iter().map(|(a, _)| a.name.as_str()).collect();
+        assert_eq!(
+            reads[..6],
+            [
+                "h_l0[0, 0, 0]",
+                "h_l0[0, 0, 1]",
+                "h_l0[0, 0, 2]",
+                "h_l0_reverse[0, 0, 0]",
+                "h_l0_reverse[0, 0, 1]",
+                "h_l0_reverse[0, 0, 2]"
+            ]
+        );
+        assert_eq!(reads[6], "h_l1_reverse[1, 0, 0]");
+        assert_eq!(f.products[6].1.name, "weight_hh_l1_reverse[1, 0]");
+        // Sequence 2 has one step: its reverse pass starts at t = 0 from h0.
+        let f = c.formula("h_n", &[1, 2, 0]).unwrap();
+        assert_eq!(f.products[2].0.name, "h0[1, 2, 0]");
+        assert_eq!(Some(f.value), c.run.as_ref().unwrap().h_n.get(&[1, 2, 0]));
+    }
+
+    #[test]
+    fn the_trace_lights_one_cell_per_step() {
+        let run = State::default().compute().run.unwrap();
+        assert_eq!(run.trace.len(), 2);
+        let m = run.trace.marks_at(1);
+        assert_eq!(m.of("input", &[2, 0, 1]), Some(Mark::Read));
+        assert_eq!(m.of("input", &[2, 1, 1]), None);
+        assert_eq!(m.of("output", &[1, 0, 4]), Some(Mark::Write));
+        assert_eq!(m.of("h_n", &[0, 1, 4]), None);
+        let m = run.trace.marks_at(2);
+        assert_eq!((m.of("h_l0", &[0, 2, 0]), m.of("h_n", &[0, 1, 4])), (Some(Mark::Read), Some(Mark::Write)));
+        assert_eq!(m.of("output", &[1, 0, 4]), Some(Mark::Done));
+        assert_eq!(
+            run.describe(2),
+            "layer 0, forward, t = 1: h_l0[1] = tanh(input[:, 1] · weight_ih_l0ᵀ + h_l0[0] · weight_hh_l0ᵀ + \
+             bias_ih_l0 + bias_hh_l0). It fills output[:, 1] (features 0–4) and h_n[0]."
+        );
+        assert!(run.describe(0).contains("layer 0, forward, t = 0"));
+
+        let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
+        assert_eq!(run.trace.len(), 2 * 2 * 2);
+        assert_eq!(
+            run.describe(2),
+            "layer 0, forward, t = 1: h_l0[1] = tanh(input[1] · weight_ih_l0ᵀ + h_l0[0] · weight_hh_l0ᵀ + bias_ih_l0 + \
+             bias_hh_l0). It fills h_n[0] for sequences 0, 1. No step for sequences 2, 3: already ended."
+        );
+        assert!(run
+            .describe(4)
+            .contains("+ h_l0_reverse[1] (h0[1] for sequences 2, 3, which start here) · weight_hh_l0_reverseᵀ"));
+        assert!(run.describe(4).contains("It fills h_n[1]."));
+        assert!(run
+            .describe(5)
+            .starts_with("layer 1, forward, t = 0: h_l1[0] = tanh([h_l0[0] | h_l0_reverse[0]] · weight_ih_l1ᵀ"));
+        assert!(run.describe(5).contains("It fills output[0] (features 0–2)"));
+    }
+
+    #[test]
+    fn lanes_show_skipped_steps_of_a_packed_sequence() {
+        let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
+        let lanes = run.lanes(2);
+        assert_eq!(
+            lanes.iter().map(|l| (l.name.as_str(), l.k)).collect::<Vec<_>>(),
+            [("h_l0", 0), ("h_l0_reverse", 1), ("h_l1", 2), ("h_l1_reverse", 3)]
+        );
+        let l0 = &lanes[0].cells;
+        assert_eq!((l0[0].first, l0[0].last, l0[0].skipped, l0[0].step), (true, true, false, Some(0)));
+        assert_eq!((l0[1].skipped, l0[1].values.len(), l0[1].step), (true, 0, Some(1)));
+        assert_eq!((l0[0].x.as_str(), l0[0].prev.as_str()), ("input[0, 2]", "h0[0, 2]"));
+        let rev = &lanes[1].cells;
+        assert_eq!((rev[0].first, rev[0].last, rev[0].step), (true, true, Some(3)));
+        assert_eq!(lanes[2].cells[0].x, "h_l0[0, 2] | h_l0_reverse[0, 2]");
+        let rev = &run.lanes(0)[1].cells;
+        assert_eq!((rev[1].first, rev[1].last, rev[0].first, rev[0].last), (true, false, false, true));
+        assert_eq!(rev[0].prev, "h_l0_reverse[1, 0]");
+        assert_eq!(rev[0].values, run.states[1].1.data()[..3]);
+        assert!(run.lanes(4).is_empty());
+        assert_eq!(run.x(1, 1), [22.0, 22.0]);
+    }
+
+    #[test]
+    fn shapes_module_and_captions() {
+        let c = State::default().compute();
+        assert_eq!(
+            c.shape_equation,
+            "input (3, 2, 2) [(N, L, H_in)] → output (3, 2, 5) [(N, L, D·H_out)], h_n (1, 3, 5) [(D·num_layers, N, H_out)]"
+        );
+        assert_eq!(c.module, "nn.RNN(2, 5, batch_first=True)");
+        assert_eq!(c.rule, "h_t = tanh(x_t W_ihᵀ + b_ih + h_{t-1} W_hhᵀ + b_hh)");
+        assert!(c.output_caption.starts_with("output (3, 2, 5): h_t at every time step"));
+        assert!(c.h_n_caption.contains("h_n[-1] equals output[:, -1]."));
+        assert_eq!(c.packing_caption, "");
+        let c = State::preset("rnn_2x3_bi_packed").unwrap().compute();
+        assert_eq!(
+            c.shape_equation,
+            "input (2, 4, 2) [(L, N, H_in)] packed with lengths [2, 2, 1, 1] → output (2, 4, 6) [(max(lengths), N, \
+             D·H_out)], h_n (4, 4, 3) [(D·num_layers, N, H_out)]"
+        );
+        assert_eq!(c.module, "nn.RNN(2, 3, num_layers=2, bidirectional=True)");
+        assert!(
+            c.output_caption.contains("of the top layer (layer 1)")
+                && c.output_caption.contains("0–2 from the forward pass, 3–5 from the reverse pass")
+                && c.output_caption.contains("padding_value = 1")
+        );
+        assert!(
+            c.h_n_caption.contains("(2 × 2 = 4)")
+                && c.h_n_caption.contains("first half of each sequence's own last step of output")
+                && c.h_n_caption.contains("second half of output[0]")
+                && c.h_n_caption.contains("h_n[0] to h_n[1] come from the lower layers")
+        );
+        assert!(c.packing_caption.contains("sequence 2 stops after t = 0, sequence 3 stops after t = 0"));
+    }
+
+    #[test]
+    fn bad_text_changes_nothing() {
+        let mut s = State::default();
+        let before = s.clone();
+        assert_eq!(s.edit("weight_ih_l0", 0, "abc"), Err("could not convert string to float: 'abc'".into()));
+        assert!(s.edit("weight_ih_l0", 99, "1").is_err());
+        assert!(s.edit("output", 0, "1").is_err());
+        assert!(s.edit("h0", 0, "1").unwrap_err().contains("turn on h0"));
+        assert!(s.edit("lengths", 0, "1.5").is_err());
+        assert_eq!(s.set_size("hidden_size", "0"), Err("choose a size from 1 to 16".into()));
+        assert!(s.set_size("num_layers", "4").is_err());
+        assert!(s.set_size("num_embeddings", "5").is_err());
+        assert!(s.set_nonlinearity("sigmoid").unwrap_err().starts_with("Unknown nonlinearity 'sigmoid'"));
+        assert!(s.reinit("1.5").unwrap_err().starts_with("ValueError: invalid literal for int()"));
+        assert!(s.set_padding_value("x").is_err());
+        assert_eq!(s, before);
+        assert!(!s.edited);
+        s.edit("input", 0, "1").unwrap();
+        assert!(s.edited && s.preset == "rnn_2_5_batch_first");
+        let mut e = State::preset("embedding_to_rnn").unwrap();
+        assert!(e.edit("input", 0, "1").unwrap_err().contains("edit ids or emb.weight"));
+    }
+
+    #[test]
+    fn edits_change_the_output() {
+        let mut s = State::default();
+        s.edit("weight_ih_l0", 0, "0.5").unwrap();
+        let run = s.compute().run.unwrap();
+        let f = s.compute().formula("output", &[0, 0, 0]).unwrap();
+        assert_eq!(f.products[0].1.value, 0.5);
+        assert_eq!(Some(f.value), run.output.get(&[0, 0, 0]));
+        assert_ne!(run.output, State::default().compute().run.unwrap().output);
+        s.set_flag("h0", true).unwrap();
+        assert_eq!(s.compute().run.unwrap().output, run.output); // zeros = the default
+        s.edit("h0", 5 + 2, "0.7").unwrap();
+        assert_eq!(s.compute().formula("output", &[1, 0, 0]).unwrap().products[4].0.value, 0.7);
+        let mut e = State::preset("embedding_to_rnn").unwrap();
+        e.edit("ids", 0, "9").unwrap();
+        let run = e.compute().run.unwrap();
+        assert_eq!(run.input.data()[..4], find_emb(&e).data()[36..40]);
+        e.edit("emb.weight", 36, "2").unwrap();
+        assert_eq!(e.compute().run.unwrap().input.data()[0], 2.0);
+    }
+
+    fn find_emb(s: &State) -> &Tensor {
+        match &s.model.source {
+            Source::Embedding { weight, .. } => weight,
+            Source::Tensor(_) => panic!("no embedding"),
+        }
+    }
+
+    #[test]
+    fn problems_are_pinned_and_the_last_good_run_stays() {
+        let mut s = State::default();
+        let good = s.compute().run.unwrap().output;
+        s.set_size("features", "4").unwrap();
+        let c = s.compute();
+        assert!(c.stale);
+        assert_eq!(c.run.as_ref().unwrap().output, good);
+        assert_eq!(c.notes("input"), ["RuntimeError: input.size(-1) must be equal to input_size. Expected 2, got 4 each time step brings 4 numbers, but the RNN was built with input_size = 2: make them equal"]);
+        assert_eq!(c.issues[0].error.message, fixture("rnn_input_size_mismatch")["error"]["message"]);
+        // Another edit while broken keeps the run that last worked.
+        s.edit("weight_ih_l0", 0, "3").unwrap();
+        assert_eq!(s.compute().run.unwrap().output, good);
+        s.set_size("input_size", "4").unwrap();
+        let c = s.compute();
+        assert!(!c.stale && c.issues.is_empty() && s.last_good.is_none());
+        assert_eq!(c.run.unwrap().input.shape(), [3, 2, 4]);
+
+        let mut p = State::preset("rnn_2x3_bi_packed").unwrap();
+        p.edit("lengths", 3, "0").unwrap();
+        let c = p.compute();
+        assert_eq!(c.cell_issues("lengths")[0].0, 3);
+        assert!(c.cell_issues("lengths")[0].1.contains("greater than 0"));
+        p.edit("lengths", 3, "1").unwrap();
+        p.edit("lengths", 0, "3").unwrap();
+        assert_eq!(p.compute().cell_issues("lengths")[0].0, 0);
+        assert!(p.compute().issues[0].hint.contains("2 time steps"));
+        p.edit("lengths", 0, "2").unwrap();
+        assert!(p.compute().issues.is_empty());
+
+        let mut e = State::preset("embedding_to_rnn").unwrap();
+        e.edit("ids", 4, "10").unwrap();
+        let c = e.compute();
+        assert_eq!(
+            c.cell_issues("ids"),
+            [(
+                4,
+                "IndexError: index out of range in self ids pick rows of emb.weight, so they must be 0 to 9"
+                    .to_string()
+            )]
+        );
+        assert!(c.stale && c.run.is_some());
+        e.set_size("num_embeddings", "11").unwrap();
+        assert!(e.compute().issues.is_empty());
+    }
+
+    #[test]
+    fn resizes_stay_linked() {
+        let mut s = State::default();
+        s.set_flag("h0", true).unwrap();
+        s.edit("h0", 2, "0.25").unwrap(); // h0[0, 0, 2]
+        s.set_size("batch", "4").unwrap();
+        assert_eq!(s.model.lengths.data(), [2, 2, 2, 2]);
+        assert_eq!(s.compute().run.unwrap().input.shape(), [4, 2, 2]);
+        assert_eq!(s.model.h0.as_ref().unwrap().shape(), [1, 4, 5]);
+        s.set_flag("bidirectional", true).unwrap();
+        let h0 = s.model.h0.clone().unwrap();
+        assert_eq!((h0.shape(), h0.get(&[0, 0, 2]), h0.get(&[1, 0, 2])), (&[2usize, 4, 5][..], Some(0.25), Some(0.0)));
+        let config = s.model.config.clone();
+        assert_eq!(s.model.params, Generator::manual_seed(0).unwrap().rnn(&config));
+        s.set_size("hidden_size", "2").unwrap();
+        assert_eq!(s.model.h0.as_ref().unwrap().get(&[0, 0, 1]), Some(0.0));
+        s.set_size("num_layers", "2").unwrap();
+        assert_eq!(s.model.params.len(), 16);
+        assert_eq!(s.model.h0.as_ref().unwrap().shape(), [4, 4, 2]);
+        s.set_size("seq_len", "1").unwrap();
+        assert_eq!(s.model.lengths.data(), [1, 1, 1, 1]);
+        let c = s.compute();
+        assert!(c.issues.is_empty(), "{:?}", c.issues);
+        assert_eq!(c.run.unwrap().output.shape(), [4, 1, 4]);
+        assert_eq!((s.size("batch"), s.size("seq_len"), s.size("hidden_size"), s.size("num_layers")), (4, 1, 2, 2));
+    }
+
+    #[test]
+    fn batch_first_transposes_the_same_sequences() {
+        let mut s = State::default();
+        let before = s.compute().run.unwrap();
+        s.set_flag("batch_first", false).unwrap();
+        let after = s.compute().run.unwrap();
+        assert_eq!(after.input.shape(), [2, 3, 2]);
+        assert_eq!(after.input.get(&[1, 0, 0]), Some(12.0));
+        assert_eq!(after.output.get(&[1, 2, 3]), before.output.get(&[2, 1, 3]));
+        assert_eq!(after.h_n, before.h_n);
+        assert!(s.compute().shape_equation.starts_with("input (2, 3, 2) [(L, N, H_in)]"));
+        let mut e = State::preset("embedding_to_rnn").unwrap();
+        e.set_flag("batch_first", false).unwrap();
+        let Source::Embedding { ids, .. } = &e.model.source else { panic!() };
+        assert_eq!((ids.shape(), ids.data()), (&[3usize, 2][..], &[1i64, 4, 2, 5, 3, 6][..]));
+    }
+
+    #[test]
+    fn reinit_is_torch_manual_seed() {
+        let mut s = State::preset("embedding_to_rnn").unwrap();
+        s.reinit("42").unwrap();
+        assert_eq!(s.seed, "42");
+        let mut g = Generator::manual_seed(42).unwrap();
+        assert_eq!(find_emb(&s), &g.embedding(10, 4, None).unwrap());
+        assert_eq!(s.model.params, g.rnn(&s.model.config));
+        // An RNN size change keeps the (edited) table and re-draws the RNN after it.
+        s.edit("emb.weight", 0, "5").unwrap();
+        s.set_size("hidden_size", "2").unwrap();
+        assert_eq!(find_emb(&s).data()[0], 5.0);
+        let mut g = Generator::manual_seed(42).unwrap();
+        g.embedding(10, 4, None).unwrap();
+        assert_eq!(s.model.params, g.rnn(&s.model.config));
+        s.set_size("input_size", "3").unwrap();
+        let mut g = Generator::manual_seed(42).unwrap();
+        assert_eq!(find_emb(&s), &g.embedding(10, 3, None).unwrap());
+        assert!(s.compute().issues.is_empty());
+    }
+
+    #[test]
+    fn relu_and_padding_value() {
+        let mut s = State::preset("rnn_2x3_bi_packed").unwrap();
+        s.set_padding_value("-2").unwrap();
+        assert_eq!(s.compute().run.unwrap().output.get(&[1, 3, 0]), Some(-2.0));
+        s.set_nonlinearity("'relu'").unwrap();
+        let c = s.compute();
+        assert!(c.run.as_ref().unwrap().states.iter().all(|(_, t)| t.data().iter().all(|&v| v >= 0.0)));
+        assert_eq!(c.formula("output", &[0, 0, 0]).unwrap().func.as_deref(), Some("relu"));
+        s.set_flag("packed", false).unwrap();
+        assert_eq!(s.compute().run.unwrap().output.get(&[1, 3, 0]).map(|v| v >= 0.0), Some(true));
+    }
+
+    #[test]
+    fn saved_scenes_round_trip_and_damaged_ones_never_panic() {
+        for (id, _) in PRESETS {
+            let s = State::preset(id).unwrap();
+            assert_eq!(from_json::<State>(&to_json(&s)).unwrap(), s);
+        }
+        let mut s = State::default();
+        s.model.config.num_layers = 1 << 40;
+        let c = s.compute();
+        assert_eq!(c.issues[0].tensor, "config");
+        assert!(c.run.is_none() && c.stale);
+        assert!(c.describe(1).contains("Nothing has run yet"));
+        assert!(s.set_size("batch", "2").unwrap_err().contains("choose a preset"));
+        let mut s = State::default();
+        s.model.source = Source::Tensor(Tensor::vector(vec![1.0; 5]));
+        assert!(s.compute().run.is_none());
+        assert!(s.set_flag("batch_first", false).is_err());
+        // Data that does not fit its shape is refused when read; lengths that miss the batch run nothing.
+        let json = to_json(&State::default()).replacen("[11.0,11.0,12.0", "[11.0,12.0", 1);
+        assert!(from_json::<State>(&json).is_err());
+        let mut s = State::default();
+        s.model.lengths = Ids::vector(vec![2; 5]);
+        assert_eq!(s.compute().issues[0].tensor, "config");
+        assert!(s.set_flag("batch_first", false).is_err() && s.reinit("1").is_err());
+        let mut s = State::default();
+        s.model.params.pop();
+        assert!(s.compute().issues[0].error.message.contains("missing parameter 'bias_hh_l0'"));
+    }
+}

@@ -1,0 +1,32 @@
+use leptos::prelude::*;
+
+/// The scene's presets (the seed material's exact tensors) as a picker.
+#[component]
+pub fn Presets(
+    presets: &'static [(&'static str, &'static str)],
+    #[prop(into)] current: Signal<String>,
+    on_pick: Callback<String>,
+) -> impl IntoView {
+    let options = presets
+        .iter()
+        .map(|&(id, text)| view! { <option value=id selected=move || current.get() == id>{text}</option> })
+        .collect_view();
+    view! {
+        <label class="presets">
+            "Preset "
+            <select
+                aria-label="Preset"
+                on:change=move |ev| {
+                    on_pick.run(event_target_value(&ev));
+                    // Hand the keys back to the timeline: a clicker's PageDown must step, not re-pick.
+                    let _ = event_target::<web_sys::HtmlElement>(&ev).blur();
+                }
+            >
+                <option value="" disabled selected=move || !presets.iter().any(|(id, _)| current.get() == *id)>
+                    "(edited)"
+                </option>
+                {options}
+            </select>
+        </label>
+    }
+}

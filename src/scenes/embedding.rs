@@ -1,0 +1,370 @@
+//! The Embedding scene: each id picks one row of `weight`, and that row is copied to the output.
+//! The forward animation lights the row an id selects and flies a copy of it to its place in
+//! the output.
+
+use crate::field::Field;
+use crate::formula::FormulaView;
+use crate::grid::{Grid, GridData};
+use crate::presets::Presets;
+use crate::seed_field::SeedField;
+use crate::storage::use_scene;
+use crate::timeline::Timeline;
+use leptos::prelude::*;
+use rowflow_core::format::short;
+use rowflow_core::scene::embedding::{Computed, State, PRESETS};
+use rowflow_core::scene::{label, Issue};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+
+/// At most this many `output[k] ← weight[id]` lines are listed; the rest are counted.
+const LISTED: usize = 48;
+
+#[component]
+pub fn EmbeddingScene() -> impl IntoView {
+    let state = use_scene::<State>("rowflow.embedding");
+    let computed = Memo::new(move |_| state.with(State::compute));
+    let playhead = RwSignal::new(0usize);
+    let focus = RwSignal::new(None::<Vec<usize>>);
+
+    let edit = move |tensor: &'static str| {
+        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit(tensor, i, &text)))
+    };
+    let paste = move |tensor: &'static str| {
+        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.paste(tensor, i, &text)))
+    };
+    let pick = Callback::new(move |id: String| {
+        if let Some(s) = State::preset(&id) {
+            state.set(s);
+            playhead.set(0);
+            focus.set(None);
+        }
+    });
+    let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
+
+    let marks = Signal::derive(move || computed.with(|c| c.trace.marks_at(playhead.get())));
+    let issues_of = move |tensor: &'static str| {
+        Signal::derive(move || {
+            computed.with(|c| {
+                let pinned = c.issues.iter().filter(|i| i.tensor == tensor);
+                pinned.filter_map(|i| Some((i.cell?, message(i)))).collect::<Vec<_>>()
+            })
+        })
+    };
+    let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
+    let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
+    let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
+    let stale = Memo::new(move |_| computed.with(|c| c.stale));
+    let len = Signal::derive(move || computed.with(|c| c.trace.len()));
+    let describe = Signal::derive(move || computed.with(|c| c.describe(playhead.get())));
+    // The focused output cell, else the first number of the row being copied right now.
+    let formula = Signal::derive(move || {
+        computed.with(|c| {
+            let current =
+                playhead.get().checked_sub(1).and_then(|k| c.picks.get(k)).map(|p| [&p.at[..], &[0]].concat());
+            focus.get().or(current).and_then(|index| c.formula("output", &index))
+        })
+    });
+
+    let scene = NodeRef::<leptos::html::Section>::new();
+    let flight = RwSignal::new(None::<Flight>);
+    Effect::new(move |_| {
+        let k = playhead.get();
+        let v = state.with_untracked(State::num_embeddings);
+        let next = scene.get().and_then(|el| computed.with_untracked(|c| Flight::plan(&el, c, k, v)));
+        flight.update(|f| *f = next.map(|n| n.after(f.as_ref())));
+    });
+
+    let picks = move || {
+        computed.with(|c| {
+            let k = playhead.get();
+            let shown = c.picks.iter().take(LISTED).enumerate().map(|(i, p)| {
+                let class = match (i + 1).cmp(&k) {
+                    std::cmp::Ordering::Less => "done",
+                    std::cmp::Ordering::Equal => "current",
+                    std::cmp::Ordering::Greater => "",
+                };
+                view! { <li class=class>{p.arrow()}</li> }
+            });
+            let more = c.picks.len().saturating_sub(LISTED);
+            let more = (more > 0).then(|| view! { <li class="more">{format!("… and {more} more")}</li> });
+            let none = c.stale.then(|| view! { <li>"none: PyTorch raises before looking anything up"</li> });
+            view! { {shown.collect_view()} {more} {none} }
+        })
+    };
+    let captions =
+        move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+
+    view! {
+        <section class="scene embedding" aria-labelledby="embedding-title" node_ref=scene>
+            <header class="scene-head">
+                <h1 id="embedding-title">"nn.Embedding is a lookup"</h1>
+                <Presets presets=PRESETS current=preset on_pick=pick />
+            </header>
+            <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
+            <p class="call">
+                <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>
+                <span class="shape-equation">{move || computed.with(|c| c.shape_equation.clone())}</span>
+            </p>
+
+            <div class="tensors emb-flow">
+                <Grid
+                    name="input"
+                    data=input
+                    on_edit=edit("input")
+                    on_paste=paste("input")
+                    marks=marks
+                    issues=issues_of("input")
+                />
+                <Grid
+                    name="weight"
+                    data=weight
+                    on_edit=edit("weight")
+                    on_paste=paste("weight")
+                    marks=marks
+                    issues=issues_of("weight")
+                />
+                <div class="emb-output" class:stale=stale>
+                    <Grid
+                        name="output"
+                        data=output
+                        marks=marks
+                        on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i)))
+                    />
+                    {move || stale.get().then(|| view! {
+                        <p class="stale-note">
+                            "PyTorch raises on the current inputs, so this is still the last output that ran."
+                        </p>
+                    })}
+                </div>
+            </div>
+            {move || flight.get().map(Flight::view)}
+
+            <div class="emb-explain">
+                <div>
+                    <h2>"Rows selected"</h2>
+                    <ol class="picks" aria-label="Rows selected">{picks}</ol>
+                </div>
+                <div>
+                    <h2>"Where a number comes from"</h2>
+                    <FormulaView formula=formula />
+                    {move || formula.with(Option::is_none).then(|| view! {
+                        <p class="hint">
+                            "Click an output cell, or step the animation, to see which weight it copies."
+                        </p>
+                    })}
+                </div>
+            </div>
+            <ul class="captions">{captions}</ul>
+
+            <Settings state=state computed=computed />
+            <Timeline len=len playhead=playhead describe=describe />
+        </section>
+    }
+}
+
+/// PyTorch's error, then the plain-words hint.
+fn message(i: &Issue) -> String {
+    format!("{} — {}", i.error, i.hint)
+}
+
+/// Every change goes through the core; a refused one leaves the state as it was.
+fn change(state: RwSignal<State>, f: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String> {
+    let mut s = state.get_untracked();
+    f(&mut s)?;
+    state.set(s);
+    Ok(())
+}
+
+/// The table's sizes and flags, its seeded re-init, and the ids' shape.
+#[component]
+fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
+    let field = move |set: fn(&mut State, &str) -> Result<(), String>| {
+        Callback::new(move |text: String| change(state, |s| set(s, &text)))
+    };
+    let shown = move |get: fn(&State) -> String| Signal::derive(move || state.with(get));
+    let flag = move |set: fn(&mut State, bool)| {
+        move |ev: leptos::ev::Event| {
+            let on = event_target_checked(&ev);
+            state.update(|s| set(s, on));
+        }
+    };
+    // Problems with no cell of their own (padding_idx, the table's rank) show beside the field.
+    let field_issue = move |tensor: &'static str| {
+        Signal::derive(move || {
+            computed.with(|c| {
+                let issue = c.issues.iter().find(|i| i.tensor == tensor && i.cell.is_none());
+                issue.map(message)
+            })
+        })
+    };
+    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
+    let batched = Memo::new(move |_| state.with(|s| s.input.dim() == 2));
+    let pretrained = Memo::new(move |_| state.with(|s| s.from_pretrained));
+    let padding = |s: &State| s.padding_idx.map_or("None".into(), |p| p.to_string());
+    let ids_shape = move || match batched.get() {
+        true => view! {
+            <Field label="batch" value=shown(|s| dim_of(s, 0)) on_commit=field(|s, t| s.set_input_size(0, t)) />
+            <Field label="seq_len" value=shown(|s| dim_of(s, 1)) on_commit=field(|s, t| s.set_input_size(1, t)) />
+        }
+        .into_any(),
+        false => view! {
+            <Field label="length" value=shown(|s| dim_of(s, 0)) on_commit=field(|s, t| s.set_input_size(0, t)) />
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="emb-controls">
+            <fieldset>
+                <legend>"Table"</legend>
+                <Field
+                    label="num_embeddings"
+                    value=shown(|s| s.num_embeddings().to_string())
+                    on_commit=field(State::set_num_embeddings)
+                />
+                <Field
+                    label="embedding_dim"
+                    value=shown(|s| s.embedding_dim().to_string())
+                    on_commit=field(State::set_embedding_dim)
+                />
+                <Field
+                    label="padding_idx"
+                    value=shown(padding)
+                    on_commit=field(State::set_padding_idx)
+                    issue=field_issue("padding_idx")
+                />
+                <label class="flag">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || pretrained.get()
+                        on:change=flag(State::set_from_pretrained)
+                    />
+                    " from_pretrained"
+                </label>
+                <label class="flag" class:off=move || !pretrained.get()>
+                    <input
+                        type="checkbox"
+                        prop:checked=move || state.with(|s| s.freeze)
+                        disabled=move || !pretrained.get()
+                        on:change=flag(State::set_freeze)
+                    />
+                    " freeze"
+                </label>
+                <label class="flag">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || state.with(|s| s.sparse)
+                        on:change=flag(State::set_sparse)
+                    />
+                    " sparse"
+                </label>
+                <SeedField
+                    on_seed=reseed
+                    seed=Signal::derive(move || state.with(|s| if s.preset == "seed123_4x5" { "123" } else { "0" }.to_string()))
+                />
+                {move || field_issue("weight").get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
+            </fieldset>
+            <fieldset>
+                <legend>"Ids"</legend>
+                <label class="flag">
+                    <input type="checkbox" prop:checked=move || batched.get() on:change=flag(State::set_batched) />
+                    " batch × sequence"
+                </label>
+                {ids_shape}
+            </fieldset>
+        </div>
+    }
+}
+
+/// The size of dimension `dim` of the ids, as the size fields show it.
+fn dim_of(s: &State, dim: usize) -> String {
+    s.input.shape().get(dim).copied().unwrap_or(1).to_string()
+}
+
+/// A copy of the row being looked up, flying from `weight` to its place in `output`; positions
+/// in pixels relative to the scene. `run` alternates so each step restarts the CSS animation.
+#[derive(Clone, Debug, PartialEq)]
+struct Flight {
+    from: (f64, f64),
+    to: (f64, f64),
+    width: f64,
+    numbers: Vec<String>,
+    run: bool,
+}
+
+impl Flight {
+    /// The flight of step `playhead` (1-based) from a table of `v` rows, if that step and both
+    /// rows are on screen.
+    fn plan(scene: &HtmlElement, c: &Computed, playhead: usize, v: usize) -> Option<Flight> {
+        let flat = playhead.checked_sub(1)?;
+        let pick = c.picks.get(flat)?;
+        let d = c.output.shape().last().copied().unwrap_or(0);
+        let (src, _) = row_box(scene, "weight", &[pick.row], pick.row, v)?;
+        let (dst, row_width) = row_box(scene, "output", &pick.at, flat, c.output.numel() / d.max(1))?;
+        let values = c.output.data().get(flat * d..(flat + 1) * d)?;
+        // One number per output cell, as many as fit across the scene, so they land on their cells.
+        let cell = row_width / d.max(1) as f64;
+        let room = scene.offset_width() as f64 - dst.0;
+        let fit = ((room / cell.max(1.0)) as usize).clamp(1, d.max(1));
+        let numbers = values.iter().take(fit).map(|&x| short(x)).collect();
+        Some(Flight { from: src, to: dst, width: cell * fit as f64, numbers, run: false })
+    }
+
+    /// The same flight, marked to restart the animation after `previous`.
+    fn after(mut self, previous: Option<&Flight>) -> Self {
+        self.run = !previous.is_some_and(|p| p.run);
+        self
+    }
+
+    fn view(self) -> impl IntoView {
+        let style = format!(
+            "left: {:.1}px; top: {:.1}px; width: {:.1}px; --dx: {:.1}px; --dy: {:.1}px",
+            self.from.0,
+            self.from.1,
+            self.width,
+            self.to.0 - self.from.0,
+            self.to.1 - self.from.1
+        );
+        view! {
+            <div class="flight" class:run-a=self.run class:run-b=!self.run style=style aria-hidden="true">
+                {self.numbers.into_iter().map(|n| view! { <span>{n}</span> }).collect_view()}
+            </div>
+        }
+    }
+}
+
+fn grid(scene: &HtmlElement, name: &str) -> Option<web_sys::Element> {
+    scene.query_selector(&format!("[role=grid][aria-label=\"{name}\"]")).ok().flatten()
+}
+
+/// The top-left (relative to the scene) and width of one row of a grid: the row of cells
+/// `name[lead.., 0]`, or, in a heat map, the band of row `flat` out of `rows`.
+fn row_box(scene: &HtmlElement, name: &str, lead: &[usize], flat: usize, rows: usize) -> Option<((f64, f64), f64)> {
+    let first = label(name, &[lead, &[0]].concat());
+    let cell = scene.query_selector(&format!("[aria-label=\"{first}\"]")).ok().flatten();
+    if let Some(row) = cell.and_then(|c| c.closest("tr").ok().flatten()).and_then(|r| r.dyn_into::<HtmlElement>().ok())
+    {
+        return Some((offset_in(&row, scene)?, row.offset_width() as f64));
+    }
+    let canvas = grid(scene, name)?.query_selector("canvas").ok().flatten()?.dyn_into::<HtmlElement>().ok()?;
+    let (x, y) = offset_in(&canvas, scene)?;
+    let band = canvas.offset_height() as f64 / rows.max(1) as f64;
+    Some(((x, y + band * flat as f64), canvas.offset_width() as f64))
+}
+
+/// `el`'s position inside `scene` (which is positioned), following offset parents and
+/// discounting any scrolled box on the way.
+fn offset_in(el: &HtmlElement, scene: &HtmlElement) -> Option<(f64, f64)> {
+    let (mut x, mut y) = (0.0, 0.0);
+    let mut at = el.clone();
+    loop {
+        x += at.offset_left() as f64;
+        y += at.offset_top() as f64;
+        let parent = at.offset_parent()?.dyn_into::<HtmlElement>().ok()?;
+        if &parent == scene {
+            return Some((x, y));
+        }
+        x -= parent.scroll_left() as f64;
+        y -= parent.scroll_top() as f64;
+        at = parent;
+    }
+}

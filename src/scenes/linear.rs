@@ -1,0 +1,232 @@
+//! The Linear scene: `output = input @ weight.T + bias`, with `weight` stored `(out, in)`. The
+//! forward animation lights one input row and one weight row, then the output cell they make.
+
+use crate::field::Field;
+use crate::formula::FormulaView;
+use crate::grid::{Grid, GridData};
+use crate::presets::Presets;
+use crate::seed_field::SeedField;
+use crate::storage::use_scene;
+use crate::timeline::Timeline;
+use leptos::prelude::*;
+use rowflow_core::scene::linear::{State, PRESETS};
+
+/// The input layouts a learner can pick: (rank, label).
+const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)"), (3, "3-D (B, N, in)")];
+
+#[component]
+pub fn LinearScene() -> impl IntoView {
+    let state = use_scene::<State>("rowflow.linear");
+    let computed = Memo::new(move |_| state.with(State::compute));
+    let playhead = RwSignal::new(0usize);
+    let focus = RwSignal::new(None::<Vec<usize>>);
+    let transposed = RwSignal::new(false);
+
+    // Every change goes through the core; a refused one leaves the state as it was.
+    let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
+        let mut s = state.get_untracked();
+        f(&mut s)?;
+        state.set(s);
+        Ok(())
+    };
+    let edit = move |tensor: &'static str| {
+        Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit(tensor, i, &text)))
+    };
+    let paste = move |tensor: &'static str| {
+        Callback::new(move |(i, text): (usize, String)| change(&|s| s.paste(tensor, i, &text)))
+    };
+    let field = move |set: fn(&mut State, &str) -> Result<(), String>| {
+        Callback::new(move |text: String| change(&|s| set(s, &text)))
+    };
+    let lead = move |dim: usize| {
+        let value =
+            Signal::derive(move || state.with(|s| s.lead().get(dim).map(ToString::to_string).unwrap_or_default()));
+        let commit = Callback::new(move |text: String| change(&|s| s.set_lead(dim, &text)));
+        view! { <Field label=format!("input.shape[{dim}]") value=value on_commit=commit /> }
+    };
+    let pick = Callback::new(move |id: String| {
+        if let Some(s) = State::preset(&id) {
+            state.set(s);
+            playhead.set(0);
+            focus.set(None);
+        }
+    });
+    let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
+
+    let marks = Signal::derive(move || computed.with(|c| c.marks_at(playhead.get())));
+    let pinned = move |tensor: &'static str| {
+        Signal::derive(move || {
+            computed.with(|c| {
+                let issues = c.issues.iter().filter(|i| i.tensor == tensor);
+                issues.filter_map(|i| Some((i.cell?, format!("{}. {}", i.error, i.hint)))).collect::<Vec<_>>()
+            })
+        })
+    };
+    // A problem with no cell of its own (a damaged save) shows above the tensors.
+    let unpinned = move || {
+        computed.with(|c| {
+            c.issues
+                .iter()
+                .filter(|i| i.cell.is_none())
+                .map(|i| {
+                    view! {
+                        <p class="issue" role="alert">
+                            <code>{i.tensor.clone()}</code> ": " {i.error.to_string()}
+                            <span class="hint">{i.hint.clone()}</span>
+                        </p>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
+    let weight_t = Memo::new(move |_| state.with(|s| s.weight_t().map(|t| GridData::floats(&t)).unwrap_or_default()));
+    let bias = Memo::new(move |_| state.with(|s| GridData::floats(&s.bias)));
+    let input = Memo::new(move |_| state.with(|s| GridData::floats(&s.input)));
+    let stale = Memo::new(move |_| computed.with(|c| c.output.is_none()));
+    // While PyTorch would raise, the last output that ran stays on screen.
+    let output = Memo::new(move |last: Option<&GridData>| {
+        computed.with(|c| c.output.as_ref().map(GridData::floats)).or_else(|| last.cloned()).unwrap_or_default()
+    });
+    let has_bias = Memo::new(move |_| state.with(|s| s.has_bias));
+    let rank = Memo::new(move |_| state.with(|s| s.input.dim()));
+    let len = Signal::derive(move || computed.with(|c| c.trace.len()));
+    let describe = Signal::derive(move || computed.with(|c| c.describe(playhead.get())));
+    // The focused output cell, else the cell the current step writes, else the first one.
+    let formula = Signal::derive(move || {
+        computed.with(|c| {
+            let step = playhead.get().checked_sub(1).and_then(|k| c.trace.steps.get(k));
+            let written = step.and_then(|s| s.writes.first()).map(|w| {
+                let mut index: Vec<usize> = w.index.iter().map(|i| i.unwrap_or(0)).collect();
+                index.resize(c.output.as_ref().map_or(0, |y| y.dim()), 0);
+                index
+            });
+            let first = c.output.as_ref().map(|y| vec![0; y.dim()]);
+            [focus.get(), written, first].into_iter().flatten().find_map(|index| c.formula("output", &index))
+        })
+    });
+
+    view! {
+        <section class="scene linear" aria-labelledby="linear-title">
+            <header class="scene-bar">
+                <h1 id="linear-title">"nn.Linear: every input row meets every weight row"</h1>
+                <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| s.preset.clone())) on_pick=pick />
+            </header>
+            <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
+            <p class="lin-call">
+                <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
+                <span class="shape-eq" aria-label="Shape equation">
+                    {move || computed.with(|c| c.shape_equation.clone())}
+                </span>
+            </p>
+
+            {unpinned}
+            <div class="tensors lin-flow">
+                <div class="lin-column">
+                    <Grid name="input" data=input on_edit=edit("input") on_paste=paste("input") marks=marks issues=pinned("input") />
+                    {move || match transposed.get() {
+                        false => view! {
+                            <Grid name="weight" data=weight on_edit=edit("weight") on_paste=paste("weight") marks=marks issues=pinned("weight") />
+                        }
+                        .into_any(),
+                        true => view! {
+                            <Grid name="weight.T" data=weight_t on_edit=edit("weight.T") on_paste=paste("weight.T") marks=marks />
+                        }
+                        .into_any(),
+                    }}
+                    <p class="lin-note">
+                        {move || computed.with(|c| c.weight_note.clone())}
+                        {move || transposed.get().then_some(" Shown here as weight.T: column i is that row.")}
+                    </p>
+                    <label class="flag">
+                        <input
+                            type="checkbox"
+                            prop:checked=move || transposed.get()
+                            on:change=move |ev| transposed.set(event_target_checked(&ev))
+                        />
+                        " show weight as weight.T (in, out)"
+                    </label>
+                </div>
+                <div class="lin-column">
+                    {move || match has_bias.get() {
+                        true => view! {
+                            <Grid name="bias" data=bias on_edit=edit("bias") on_paste=paste("bias") marks=marks issues=pinned("bias") />
+                        }
+                        .into_any(),
+                        false => view! { <p class="lin-no-bias"><code>"bias=False"</code>": nothing is added."</p> }.into_any(),
+                    }}
+                    <div class="lin-output" class:stale=move || stale.get()>
+                        <Grid name="output" data=output marks=marks on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i))) />
+                        {move || stale.get().then(|| view! {
+                            <p class="stale-note">"PyTorch raises on these shapes, so this is the last output that ran."</p>
+                        })}
+                    </div>
+                </div>
+            </div>
+
+            <div class="lin-formula">
+                <h2>"Where a number comes from"</h2>
+                <FormulaView formula=formula />
+                <p class="hint">"Click an output cell, or step the animation, to see its sum."</p>
+            </div>
+
+            <div class="lin-controls">
+                <fieldset>
+                    <legend>"Change the layer"</legend>
+                    <Field
+                        label="in_features"
+                        value=Signal::derive(move || state.with(|s| s.in_features().to_string()))
+                        on_commit=field(State::set_in_features)
+                    />
+                    <Field
+                        label="out_features"
+                        value=Signal::derive(move || state.with(|s| s.out_features().to_string()))
+                        on_commit=field(State::set_out_features)
+                    />
+                    <label class="flag">
+                        <input
+                            type="checkbox"
+                            prop:checked=move || has_bias.get()
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                let _ = change(&|s| {
+                                    s.set_bias(on);
+                                    Ok(())
+                                });
+                            }
+                        />
+                        " bias"
+                    </label>
+                    <SeedField on_seed=reseed />
+                </fieldset>
+                <fieldset>
+                    <legend>"Change the input"</legend>
+                    <div class="lin-ranks" role="radiogroup" aria-label="Input layout">
+                        {RANKS
+                            .map(|(r, text)| {
+                                view! {
+                                    <label class="flag">
+                                        <input
+                                            type="radio"
+                                            name="linear-rank"
+                                            prop:checked=move || rank.get() == r
+                                            on:change=move |_| {
+                                                let _ = change(&|s| s.set_rank(r));
+                                            }
+                                        />
+                                        " "
+                                        {text}
+                                    </label>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
+                    {move || (0..rank.get().saturating_sub(1)).map(lead).collect_view()}
+                </fieldset>
+            </div>
+
+            <Timeline len=len playhead=playhead describe=describe />
+        </section>
+    }
+}

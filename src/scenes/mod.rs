@@ -1,0 +1,7 @@
+//! One module per scene, each a component over its `rowflow_core::scene` state.
+
+pub mod embedding;
+pub mod linear;
+pub mod one_hot;
+pub mod rnn;
+mod rnn_cells;

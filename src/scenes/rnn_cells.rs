@@ -1,0 +1,235 @@
+//! The unrolled RNN: one box per cell, per layer and direction, for one sequence of the batch.
+//! `x_t` comes down from the row above, `h_{t-1}` in from the side (from the left going forward,
+//! from the right in reverse), `h_t` goes on. The timeline lights the cell it is on; a packed
+//! sequence's steps past its length are greyed and say they are skipped.
+
+use crate::grid::mark_name;
+use leptos::prelude::*;
+use rowflow_core::format::short;
+use rowflow_core::scene::label;
+use rowflow_core::scene::rnn::{CellBox, Lane, Run};
+use rowflow_core::{Mark, Marks};
+
+/// A box lists at most this many numbers of its `h_t`.
+const SHOWN: usize = 6;
+
+#[component]
+pub fn Unrolled(
+    #[prop(into)] run: Signal<Option<Run>>,
+    /// What packing does to these sequences (empty when not packed).
+    #[prop(into)]
+    note: Signal<String>,
+    /// The sequence of the batch the diagram follows.
+    sequence: RwSignal<usize>,
+    #[prop(into)] marks: Signal<Marks>,
+    /// The timeline's playhead: clicking a cell goes to its step.
+    playhead: RwSignal<usize>,
+    /// An input or output box was clicked: show the formula of this element.
+    on_pick: Callback<(String, Vec<usize>)>,
+) -> impl IntoView {
+    let picker = move || {
+        run.with(|r| {
+            let Some(r) = r else { return ().into_any() };
+            let buttons = (0..r.batch()).map(|b| {
+                let text = match r.padding_value {
+                    Some(_) => format!("{b} (length {})", r.lengths[b]),
+                    None => b.to_string(),
+                };
+                view! {
+                    <button
+                        type="button"
+                        aria-pressed=move || (sequence.get() == b).to_string()
+                        on:click=move |_| sequence.set(b)
+                    >
+                        {text}
+                    </button>
+                }
+            });
+            view! {
+                <div class="rnn-sequence" role="group" aria-label="Sequence shown">
+                    <span>"Sequence b = "</span>
+                    {buttons.collect_view()}
+                </div>
+            }
+            .into_any()
+        })
+    };
+    let body = move || {
+        let b = sequence.get();
+        run.with(|r| {
+            let r = r.as_ref()?;
+            let b = b.min(r.batch().saturating_sub(1));
+            let steps = r.steps_len();
+            let heads = (0..steps).map(|t| view! { <div class="rnn-t" role="columnheader">{format!("t = {t}")}</div> });
+            let x_row = (0..steps).map(|t| {
+                let at = r.at(t, b);
+                let values = (t < r.lengths[b]).then(|| r.x(t, b));
+                let name = label("input", &at);
+                let mark = lit(marks, "input", vec![at[0], at[1], 0]);
+                let pick = (r.ids.is_some()).then(|| ("input".to_string(), vec![at[0], at[1], 0]));
+                io_box(name, values, mark, pick, on_pick)
+            });
+            let lanes = r.lanes(b).into_iter().map(|lane| lane_view(lane, b, marks, playhead));
+            let out_row = (0..steps).map(|t| {
+                let at = r.at(t, b);
+                let width = r.output.last_dim();
+                let values = (t < r.lengths[b]).then(|| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect());
+                let pick = ("output".to_string(), vec![at[0], at[1], 0]);
+                io_box(label("output", &at), values, lit(marks, "output", vec![at[0], at[1], 0]), Some(pick), on_pick)
+            });
+            Some(view! {
+                <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style=format!("--steps: {steps}")>
+                    <div class="rnn-row" role="row">
+                        <div class="rnn-lane-name" role="columnheader">"time →"</div>
+                        {heads.collect_view()}
+                    </div>
+                    <div class="rnn-row io" role="row">
+                        <div class="rnn-lane-name" role="rowheader">
+                            <code>"x_t"</code>
+                            <span>{if r.ids.is_some() { "emb(ids)" } else { "input" }}</span>
+                        </div>
+                        {x_row.collect_view()}
+                    </div>
+                    {lanes.collect_view()}
+                    <div class="rnn-row io" role="row">
+                        <div class="rnn-lane-name" role="rowheader">
+                            <code>"output"</code>
+                            <span>"top layer"</span>
+                        </div>
+                        {out_row.collect_view()}
+                    </div>
+                </div>
+            })
+        })
+    };
+    view! {
+        <figure class="rnn-diagram">
+            <figcaption>
+                <strong>"Unrolled"</strong>
+                " — each box is one cell: it takes "
+                <code>"x_t"</code>
+                " from above and "
+                <code>"h_{t-1}"</code>
+                " from the side, and passes "
+                <code>"h_t"</code>
+                " on. Click a cell to go to its step."
+            </figcaption>
+            {move || note.with(|n| (!n.is_empty()).then(|| view! { <p class="rnn-pack-note">{n.clone()}</p> }))}
+            {picker}
+            <div class="rnn-scroll">{body}</div>
+        </figure>
+    }
+}
+
+/// The trace's mark on one element, as a memo the box's class follows.
+fn lit(marks: Signal<Marks>, tensor: &'static str, index: Vec<usize>) -> Memo<Option<Mark>> {
+    Memo::new(move |_| marks.with(|m| m.of(tensor, &index)))
+}
+
+/// A box of the input or output row: the numbers of sequence `b` at time t, or padding. A box
+/// with a formula to show is a button.
+fn io_box(
+    name: String,
+    values: Option<Vec<f32>>,
+    mark: Memo<Option<Mark>>,
+    pick: Option<(String, Vec<usize>)>,
+    on_pick: Callback<(String, Vec<usize>)>,
+) -> impl IntoView {
+    let padding = values.is_none();
+    let text = values.as_deref().map_or_else(|| "padding".to_string(), numbers);
+    let class = move || {
+        let lit = mark.get().map(|m| format!(" {}", mark_name(m))).unwrap_or_default();
+        format!("rnn-io{}{lit}", if padding { " padding" } else { "" })
+    };
+    let data_mark = move || mark.get().map(mark_name);
+    let inner = view! {
+        <span class="rnn-name">{name}</span>
+        <span class="rnn-values">{text}</span>
+    };
+    let body = match pick {
+        Some(p) => view! {
+            <button type="button" class=class data-mark=data_mark on:click=move |_| on_pick.run(p.clone())>
+                {inner}
+            </button>
+        }
+        .into_any(),
+        None => view! { <div class=class data-mark=data_mark>{inner}</div> }.into_any(),
+    };
+    view! { <div class="rnn-slot" role="cell">{body}</div> }
+}
+
+/// `0.9761 -1.0000 …`: the first few numbers, as PyTorch prints them.
+fn numbers(values: &[f32]) -> String {
+    let mut parts: Vec<String> = values.iter().take(SHOWN).map(|&v| short(v)).collect();
+    if values.len() > SHOWN {
+        parts.push(format!("… {} more", values.len() - SHOWN));
+    }
+    parts.join("\n")
+}
+
+/// One layer's direction: its label, then its cells in time order.
+fn lane_view(lane: Lane, b: usize, marks: Signal<Marks>, playhead: RwSignal<usize>) -> impl IntoView {
+    let dir = ["forward", "reverse"][lane.direction];
+    let arrow = ["→", "←"][lane.direction];
+    let cells =
+        lane.cells.into_iter().map(|cell| cell_view(&lane.name, lane.layer, dir, lane.k, b, cell, marks, playhead));
+    view! {
+        <div class=format!("rnn-row lane {dir}") role="row">
+            <div class="rnn-lane-name" role="rowheader">
+                <code>{lane.name.clone()}</code>
+                <span>{format!("layer {}, {dir} {arrow}", lane.layer)}</span>
+            </div>
+            {cells.collect_view()}
+        </div>
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cell_view(
+    name: &str,
+    layer: usize,
+    dir: &'static str,
+    k: usize,
+    b: usize,
+    cell: CellBox,
+    marks: Signal<Marks>,
+    playhead: RwSignal<usize>,
+) -> impl IntoView {
+    let (t, step) = (cell.t, cell.step);
+    let (state, index) = (name.to_string(), vec![t, b, 0]);
+    let mark = Memo::new(move |_| marks.with(|m| m.of(&state, &index)));
+    let body = match cell.skipped {
+        true => view! { <span class="rnn-values">"skipped"<br />"(ended)"</span> }.into_any(),
+        false => view! {
+            {cell.first.then(|| view! { <span class="rnn-edge from">{format!("from h0[{k}, {b}]")}</span> })}
+            <span class="rnn-values">{numbers(&cell.values)}</span>
+            {cell.last.then(|| view! { <span class="rnn-edge to">{format!("= h_n[{k}, {b}]")}</span> })}
+        }
+        .into_any(),
+    };
+    let button = view! {
+        <button
+            type="button"
+            class="rnn-cell"
+            class:skipped=cell.skipped
+            class:first=cell.first
+            data-mark=move || mark.get().map(mark_name)
+            class:read=move || mark.get() == Some(Mark::Read)
+            class:write=move || mark.get() == Some(Mark::Write)
+            class:done=move || mark.get() == Some(Mark::Done)
+            data-cell=label(name, &[t, b])
+            title=format!("{} ← {} and {}", label(name, &[t, b]), cell.x, cell.prev)
+            disabled=cell.skipped
+            on:click=move |_| {
+                if let Some(step) = step {
+                    playhead.set(step + 1)
+                }
+            }
+        >
+            <span class="rnn-name">{format!("{name}[{t}]")}</span>
+            <span class="rnn-sr">{format!(", sequence {b}, layer {layer}, {dir}:")}</span>
+            {body}
+        </button>
+    };
+    view! { <div class="rnn-slot" role="cell">{button}</div> }
+}

@@ -1,0 +1,138 @@
+use leptos::ev;
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// Milliseconds per step at 1×.
+const STEP_MS: f64 = 800.0;
+
+/// Play, pause, step and scrub through a trace. Presentation clickers send PageDown/PageUp (and
+/// arrows, Space), so those keys drive it from anywhere on the page except while typing.
+/// Playhead `k`: steps `0..k` have run; 0 is before the first.
+#[component]
+pub fn Timeline(
+    #[prop(into)] len: Signal<usize>,
+    playhead: RwSignal<usize>,
+    #[prop(into)] describe: Signal<String>,
+) -> impl IntoView {
+    let playing = RwSignal::new(false);
+    let speed = RwSignal::new(1.0f64);
+    // An edit can shorten the trace: keep the playhead on a step that exists.
+    Effect::new(move |_| {
+        let n = len.get();
+        if playhead.get_untracked() > n {
+            playhead.set(n);
+        }
+    });
+    let forward = move || {
+        let (p, n) = (playhead.get_untracked(), len.get_untracked());
+        if p < n {
+            playhead.set(p + 1);
+        }
+        if p + 1 >= n {
+            playing.set(false);
+        }
+    };
+    let back = move || playhead.update(|p| *p = p.saturating_sub(1));
+    let toggle = move || {
+        if !playing.get_untracked() && playhead.get_untracked() >= len.get_untracked() {
+            playhead.set(0); // play again from the start
+        }
+        playing.update(|p| *p = !*p);
+    };
+    Effect::new(move |previous: Option<Option<IntervalHandle>>| {
+        if let Some(Some(handle)) = previous {
+            handle.clear();
+        }
+        let ms = STEP_MS / speed.get();
+        playing.get().then(|| set_interval_with_handle(forward, Duration::from_millis(ms as u64)).ok()).flatten()
+    });
+    let keys = window_event_listener(ev::keydown, move |ev| {
+        if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
+            return;
+        }
+        let in_grid = in_grid(&ev);
+        match ev.key().as_str() {
+            " " if !in_grid && !on_button(&ev) => toggle(),
+            "PageDown" => forward(),
+            "PageUp" => back(),
+            "ArrowRight" if !in_grid => forward(),
+            "ArrowLeft" if !in_grid => back(),
+            "Home" if !in_grid => playhead.set(0),
+            "End" if !in_grid => playhead.set(len.get_untracked()),
+            _ => return,
+        }
+        playing.set(playing.get_untracked() && ev.key() == " ");
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    let status = move || {
+        let (p, n) = (playhead.get(), len.get());
+        match (p, n) {
+            (_, 0) => describe.get(),
+            (0, _) => format!("Ready: {n} steps. Press Play, Space or → to step."),
+            _ => format!("Step {p} of {n}: {}", describe.get()),
+        }
+    };
+    view! {
+        <div class="timeline" role="group" aria-label="Animation">
+            <div class="controls">
+                <button type="button" aria-label="First step" on:click=move |_| playhead.set(0)>"|◀"</button>
+                <button type="button" aria-label="Step back" on:click=move |_| back()>"◀"</button>
+                <button
+                    type="button"
+                    class="play"
+                    aria-label=move || if playing.get() { "Pause" } else { "Play" }
+                    on:click=move |_| toggle()
+                >
+                    {move || if playing.get() { "‖ Pause" } else { "▶ Play" }}
+                </button>
+                <button type="button" aria-label="Step forward" on:click=move |_| forward()>"▶"</button>
+                <button type="button" aria-label="Last step" on:click=move |_| playhead.set(len.get_untracked())>
+                    "▶|"
+                </button>
+                <input
+                    type="range"
+                    aria-label="Step"
+                    min="0"
+                    max=move || len.get()
+                    prop:value=move || playhead.get()
+                    on:input=move |ev| playhead.set(event_target_value(&ev).parse().unwrap_or(0))
+                />
+                <label class="speed">
+                    "Speed "
+                    <select
+                        aria-label="Speed"
+                        on:change=move |ev| speed.set(event_target_value(&ev).parse().unwrap_or(1.0))
+                    >
+                        <option value="0.5">"0.5×"</option>
+                        <option value="1" selected>"1×"</option>
+                        <option value="2">"2×"</option>
+                        <option value="4">"4×"</option>
+                    </select>
+                </label>
+            </div>
+            <p class="step-status" role="status">{status}</p>
+        </div>
+    }
+}
+
+fn target(ev: &web_sys::KeyboardEvent) -> Option<web_sys::Element> {
+    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+}
+
+/// Keys typed into a field belong to the field.
+fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+    target(ev).is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// Space presses a focused button; the other keys still drive the timeline.
+fn on_button(ev: &web_sys::KeyboardEvent) -> bool {
+    target(ev).is_some_and(|el| el.tag_name() == "BUTTON")
+}
+
+/// Arrows inside a grid move between its cells.
+fn in_grid(ev: &web_sys::KeyboardEvent) -> bool {
+    target(ev).and_then(|el| el.closest("[role=grid]").ok().flatten()).is_some()
+}

@@ -1,0 +1,272 @@
+// The Embedding scene in the built site: every preset shows PyTorch's numbers (read from the
+// fixtures), edits flow through to the output, bad ids and padding_idx get PyTorch's messages
+// beside the cell, and the forward animation lights the row each id selects.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { start, cell, artifacts } from './browser.mjs';
+
+const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
+const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+/** PyTorch's 4 decimals, keeping the sign of zero. */
+const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+
+/** Every index of a row-major shape, as PyTorch writes it: `0, 1, 2`. */
+function indices(shape) {
+  const out = [];
+  const total = shape.reduce((a, b) => a * b, 1);
+  for (let flat = 0; flat < total; flat++) {
+    const idx = [];
+    let rest = flat;
+    for (let d = shape.length - 1; d >= 0; d--) {
+      idx.unshift(rest % shape[d]);
+      rest = Math.floor(rest / shape[d]);
+    }
+    out.push(idx.join(', '));
+  }
+  return out;
+}
+
+/** The grid's printed cells against a fixture tensor. */
+async function expectTensor(page, name, t) {
+  const want = t.data.map(t.dtype === 'int64' ? String : fmt);
+  const got = await page.evaluate(
+    ({ name, labels }) =>
+      labels.map((l) => {
+        const el = document.querySelector(`[aria-label="${name}[${l}]"]`);
+        return el ? (el.value ?? el.textContent).trim() : null;
+      }),
+    { name, labels: indices(t.shape) },
+  );
+  assert.deepEqual(got, want, `${name} shows PyTorch's numbers`);
+}
+
+const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+const status = (page) => page.locator('.timeline [role=status]').textContent();
+
+async function open(preset) {
+  const page = await site.page();
+  await page.goto(site.base + '#/embedding');
+  await page.locator('[aria-label="output[0, 0]"]').waitFor();
+  if (preset) {
+    await page.getByLabel('Preset').selectOption(preset);
+    await page.locator('.shape-equation').waitFor();
+  }
+  return page;
+}
+
+async function edit(page, label, text) {
+  const input = page.locator(`input[aria-label="${label}"]`);
+  // A focused cell switches to its full digits; type once it has.
+  await input.focus();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(800); // let the flying row land
+  await page.screenshot({ path: join(artifacts, `embedding-${name}.png`) });
+}
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]', async () => {
+  const f = fixture('seed_embedding_4x5_seed123_idx_2_3_1');
+  const page = await open();
+  assert.equal(await page.locator('h1').last().textContent(), 'nn.Embedding is a lookup');
+  assert.equal(await page.locator('.shape-equation').textContent(), 'input (3,) → weight[input] → output (3, 5)');
+  await expectTensor(page, 'weight', f.params.weight);
+  await expectTensor(page, 'output', f.output);
+  const row0 = [];
+  for (let j = 0; j < 5; j++) row0.push(await cell(page, `output[0, ${j}]`));
+  assert.deepEqual(row0, ['0.6957', '-1.8061', '-1.1589', '0.3255', '-0.6315']);
+
+  // Forward animation: step 2 is input[1] = 3 picking weight[3] into output[1].
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await status(page), /Step 2 of 3: input\[1\] = 3 selects weight\[3\], copied to output\[1\]/);
+  for (let j = 0; j < 5; j++) {
+    assert.equal(await mark(page, `weight[3, ${j}]`), 'read');
+    assert.equal(await mark(page, `output[1, ${j}]`), 'write');
+    assert.equal(await mark(page, `output[0, ${j}]`), 'done');
+    assert.equal(await mark(page, `weight[2, ${j}]`), null);
+  }
+  assert.equal(await mark(page, 'input[1]'), 'read');
+  assert.equal(await page.locator('.picks li.current').textContent(), 'output[1] ← weight[3]');
+  // A copy of the row flies to its place (hidden from assistive tech, which reads the status).
+  const flight = page.locator('.flight');
+  assert.equal(await flight.getAttribute('aria-hidden'), 'true');
+  assert.deepEqual(await flight.locator('span').allTextContents(), ['-2.8400', '-0.7849', '-1.4096', '-0.4076', '0.7953']);
+  // The formula of the row being copied: a copy, no multiplication.
+  assert.match(await page.locator('.formula').textContent(), /output\[1, 0\]=weight\[3, 0\]=\(-2\.8400\)=-2\.8400/);
+  await shot(page, 'seed123_4x5');
+  // Under prefers-reduced-motion the row does not fly; the marks alone show the step.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.equal(await page.locator('.flight').isVisible(), false);
+  assert.equal(await mark(page, 'output[2, 0]'), 'write');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+  // Editing a table cell changes the output that copies it.
+  await edit(page, 'weight[3, 0]', '1.5');
+  assert.equal(await cell(page, 'output[1, 0]'), '1.5000');
+
+  // An id outside the table: PyTorch's IndexError beside that cell; the last output stays.
+  await edit(page, 'input[2]', '4');
+  const bad = page.locator('input[aria-label="input[2]"]');
+  assert.equal(await bad.getAttribute('aria-invalid'), 'true');
+  const alert = await page.locator('[role=grid][aria-label=input] [role=alert]').textContent();
+  assert.match(alert, /IndexError: index out of range in self/);
+  assert.match(alert, /ids must be in 0\.\.3; this table has 4 rows/);
+  assert.equal(await cell(page, 'output[2, 0]'), fmt(f.output.data[10]));
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.equal(await mark(page, 'weight[1, 0]'), null, 'nothing plays while PyTorch raises');
+  await edit(page, 'input[2]', '0');
+  assert.equal(await bad.getAttribute('aria-invalid'), null);
+  assert.equal(await cell(page, 'output[2, 0]'), fmt(f.params.weight.data[0]));
+  assert.deepEqual(page.errors, []);
+});
+
+test('re-init with torch.manual_seed gives PyTorch initial table', async () => {
+  // torch.manual_seed(0); nn.Embedding(3, 5): the first module of the init fixture.
+  const f = fixture('init_seed0_embedding_sizes').modules[0];
+  const page = await open();
+  await edit(page, 'num_embeddings', '3');
+  await page.getByLabel('Seed').fill('0');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  await expectTensor(page, 'weight', f.params.weight);
+  await page.getByLabel('Seed').fill('1.5');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  assert.match(await page.locator('.seed-field [role=alert]').textContent(), /invalid literal for int\(\) with base 10: '1\.5'/);
+  await expectTensor(page, 'weight', f.params.weight);
+  // A size that is not a size is refused beside its field, and the table stays.
+  await edit(page, 'embedding_dim', '0');
+  assert.equal(await page.locator('input[aria-label="embedding_dim"]').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('.field:has([aria-label="embedding_dim"]) [role=alert]').textContent(), /from 1 to 512/);
+  await expectTensor(page, 'weight', f.params.weight);
+
+  // Ids as a batch: (3,) becomes (1, 3), then (2, 3) with new ids 0.
+  await edit(page, 'input[1]', '0'); // id 3 is past this 3-row table
+  await page.getByLabel('batch × sequence').check();
+  assert.equal(await page.locator('.shape-equation').textContent(), 'input (1, 3) → weight[input] → output (1, 3, 5)');
+  await edit(page, 'batch', '2');
+  assert.equal(await page.locator('.shape-equation').textContent(), 'input (2, 3) → weight[input] → output (2, 3, 5)');
+  assert.equal(await cell(page, 'output[1, 2, 4]'), fmt(f.params.weight.data[4]));
+  assert.deepEqual(page.errors, []);
+});
+
+test('pretrained_5x4: from_pretrained table, ids (2, 4) give output (2, 4, 4)', async () => {
+  const f = fixture('seed_embedding_from_pretrained_batch');
+  const page = await open('pretrained_5x4');
+  assert.equal(await page.locator('.shape-equation').textContent(), 'input (2, 4) → weight[input] → output (2, 4, 4)');
+  assert.equal(await page.locator('.call code').textContent(), 'emb = nn.Embedding.from_pretrained(weight, freeze=True)');
+  await expectTensor(page, 'weight', f.params.weight);
+  await expectTensor(page, 'input', f.input);
+  await expectTensor(page, 'output', f.output);
+  assert.equal(await page.getByLabel('freeze').isChecked(), true);
+
+  // Clicker keys drive the timeline: step 6 is input[1, 1] = 0.
+  await page.locator('h1').last().click();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('PageDown');
+  assert.match(await status(page), /Step 6 of 8: input\[1, 1\] = 0 selects weight\[0\], copied to output\[1, 1\]/);
+  assert.equal(await mark(page, 'weight[0, 2]'), 'read');
+  assert.equal(await mark(page, 'output[1, 1, 2]'), 'write');
+  assert.equal(await mark(page, 'output[1, 0, 2]'), 'done');
+  assert.equal(await mark(page, 'output[1, 2, 2]'), null);
+  await shot(page, 'pretrained_5x4');
+
+  await edit(page, 'weight[4, 0]', '9');
+  assert.equal(await cell(page, 'output[0, 1, 0]'), '9.0000');
+  assert.equal(await cell(page, 'output[0, 1, 1]'), '4.0000');
+  // A pasted row (a Python literal) lands in the table and in every place that looks it up.
+  await page.locator('input[aria-label="weight[2, 0]"]').evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text', '[[7, 7.5, -7, 0.25]]');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  for (const lead of ['0, 0', '1, 0']) {
+    const row = [];
+    for (let j = 0; j < 4; j++) row.push(await cell(page, `output[${lead}, ${j}]`));
+    assert.deepEqual(row, ['7.0000', '7.5000', '-7.0000', '0.2500']);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('padding_10x3: padding_idx=1 row is zeros; a bad padding_idx gets AssertionError', async () => {
+  const f = fixture('seed_embedding_10x3_padding_idx_1');
+  const page = await open('padding_10x3');
+  await expectTensor(page, 'weight', f.params.weight);
+  await expectTensor(page, 'output', f.output);
+  assert.match(await page.locator('.captions').textContent(), /weight\[1\] is the padding row/);
+  await page.getByRole('button', { name: 'Last step' }).click();
+  assert.match(await status(page), /Step 8 of 8: input\[1, 3\] = 1 selects weight\[1\], copied to output\[1, 3\]/);
+  assert.equal(await mark(page, 'weight[1, 0]'), 'read');
+  assert.equal(await mark(page, 'output[1, 3, 0]'), 'write');
+  assert.equal(await mark(page, 'output[0, 0, 0]'), 'done');
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await page.getByRole('button', { name: 'Step back' }).click();
+  assert.match(await status(page), /Step 5 of 8: input\[1, 0\] = 2 selects weight\[2\]/);
+  await shot(page, 'padding_10x3');
+
+  await edit(page, 'padding_idx', '10');
+  const field = page.locator('input[aria-label="padding_idx"]');
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  const alert = await page.locator('.field:has([aria-label="padding_idx"]) [role=alert]').textContent();
+  assert.match(alert, /AssertionError: Padding_idx must be within num_embeddings/);
+  await expectTensor(page, 'output', f.output);
+  await edit(page, 'padding_idx', '-9');
+  assert.equal(await field.getAttribute('aria-invalid'), null);
+  assert.equal(await page.locator('.call code').textContent(), 'emb = nn.Embedding(10, 3, padding_idx=-9)');
+
+  await edit(page, 'weight[2, 0]', '-0');
+  assert.equal(await cell(page, 'output[0, 0, 0]'), '-0.0000');
+  assert.equal(await cell(page, 'output[1, 0, 0]'), '-0.0000');
+  assert.deepEqual(page.errors, []);
+});
+
+test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', async () => {
+  const page = await open('big_1000x30');
+  assert.equal(await page.locator('.shape-equation').textContent(), 'input (2, 3) → weight[input] → output (2, 3, 30)');
+  assert.equal(await page.locator('[role=grid][aria-label=weight] canvas').count(), 1, 'the table is a heat map');
+  const heat = page.locator('[role=grid][aria-label=weight] [role=gridcell]');
+  assert.match(await heat.getAttribute('aria-label'), /1000 rows × 30 columns/);
+  const row = (lead) =>
+    page.evaluate((lead) => {
+      const cells = [...Array(30).keys()].map((j) => document.querySelector(`[aria-label="output[${lead}, ${j}]"]`));
+      return cells.map((c) => c.textContent.trim());
+    }, lead);
+  // Id 7 twice: the same row copied to both places.
+  assert.deepEqual(await row('1, 0'), await row('1, 1'));
+  assert.notDeepEqual(await row('0, 0'), await row('0, 1'));
+  // Pointing at the heat map reads the table out: weight[999] starts as output[0, 1] does.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await status(page), /input\[0, 1\] = 999 selects weight\[999\], copied to output\[0, 1\]/);
+  assert.equal(await mark(page, 'output[0, 1, 29]'), 'write');
+  await heat.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  const readout = await page
+    .locator('.heatmap', { has: page.locator('[role=grid][aria-label=weight]') })
+    .locator('.readout')
+    .textContent();
+  assert.match(readout, /^weight\[1, 0\] = /);
+  assert.ok(readout.includes(`row: [${(await row('0, 0')).slice(0, 12).join(', ')}, …]`), readout);
+  await shot(page, 'big_1000x30');
+
+  // Ids are still editable cells: 999 in both places copies the same row twice.
+  await edit(page, 'input[0, 0]', '999');
+  assert.deepEqual(await row('0, 0'), await row('0, 1'));
+  await edit(page, 'input[1, 2]', '1000');
+  assert.match(
+    await page.locator('[role=grid][aria-label=input] [role=alert]').textContent(),
+    /IndexError: index out of range in self.*this table has 1000 rows/,
+  );
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,194 @@
+// The Linear scene in the built site: every preset shows PyTorch's own outputs (from the
+// fixtures), edits recompute, the animation lights one input row and one weight row per output
+// cell, and bad input is refused beside the cell it was typed into.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { start, cell, artifacts } from './browser.mjs';
+
+const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
+const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+
+/** PyTorch's 4 decimals, keeping the sign of a negative that rounds to zero. */
+const fmt = (x) => {
+  const s = x.toFixed(4);
+  return (x < 0 || Object.is(x, -0)) && !s.startsWith('-') ? `-${s}` : s;
+};
+
+/** `name[i, j]` for a row-major flat offset. */
+function label(name, shape, flat) {
+  const index = [];
+  for (let d = shape.length - 1; d >= 0; d--) {
+    index.unshift(flat % shape[d]);
+    flat = Math.floor(flat / shape[d]);
+  }
+  return `${name}[${index.join(', ')}]`;
+}
+
+const PRESETS = [
+  { id: 'vector_6_to_10', fixture: 'seed_linear_6_to_10_vector' },
+  { id: 'batch_6_to_10', fixture: 'seed_linear_6_to_10_batch2' },
+  { id: 'fixed_2_to_3_3d', fixture: 'seed_linear_2_to_3_fixed_weights_3d_input' },
+];
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+async function open(preset) {
+  const page = await site.page();
+  await page.goto(site.base + '#/linear');
+  await page.locator('[role=grid][aria-label=output]').waitFor();
+  if (preset) await page.getByLabel('Preset').selectOption(preset);
+  return page;
+}
+
+/** Types into a field or cell and commits with Enter. Focus first: a focused cell swaps in its
+ * full-precision text, which would otherwise land after the selection `fill` makes. */
+async function type(page, label, text) {
+  const el = page.getByLabel(label, { exact: true });
+  await el.click();
+  await el.fill(text);
+  await el.press('Enter');
+  return el;
+}
+
+const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+
+async function stepTo(page, k) {
+  await page.getByRole('button', { name: 'First step' }).click();
+  for (let i = 0; i < k; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+}
+
+for (const p of PRESETS) {
+  test(`${p.id}: PyTorch's outputs, an edit, and the animation`, async () => {
+    const f = fixture(p.fixture);
+    const page = await open(p.id);
+    const y = f.output;
+    for (let i = 0; i < y.data.length; i++) {
+      assert.equal(await cell(page, label('output', y.shape, i)), fmt(y.data[i]), label('output', y.shape, i));
+    }
+    const w = f.params.weight;
+    assert.equal(await cell(page, 'weight[0, 1]'), fmt(w.data[1]));
+
+    // weight[0, 1] := 2 changes column 0 of the output by (2 - w01) · input[..., 1].
+    const inf = f.config.in_features;
+    const outf = f.config.out_features;
+    const rows = f.input.data.length / inf;
+    await type(page, 'weight[0, 1]', '2');
+    for (let n = 0; n < rows; n++) {
+      const want = y.data[n * outf] + (2 - w.data[1]) * f.input.data[n * inf + 1];
+      const got = Number(await cell(page, label('output', y.shape, n * outf)));
+      assert.ok(Math.abs(got - want) < 2e-4, `output row ${n}: ${got} vs ${want}`);
+    }
+
+    // The last row's last cell: its input row and weight row light up, the cell is written.
+    const last = y.data.length;
+    await stepTo(page, last);
+    const target = label('output', y.shape, last - 1);
+    const inputRow = label('input', f.input.shape, (rows - 1) * inf);
+    assert.equal(await mark(page, target), 'write');
+    assert.equal(await mark(page, label('output', y.shape, last - 2)), 'done');
+    assert.equal(await mark(page, `weight[${outf - 1}, 0]`), 'read');
+    assert.equal(await mark(page, 'weight[0, 0]'), null);
+    assert.equal(await mark(page, inputRow), 'read');
+    assert.equal(await mark(page, `bias[${outf - 1}]`), 'read');
+    const status = await page.getByRole('status').textContent();
+    assert.match(status, new RegExp(`Step ${last} of ${last}: ${target.replace(/[[\]]/g, '\\$&')} = input`));
+    assert.match(await page.getByLabel('formula').textContent(), new RegExp(target.replace(/[[\]]/g, '\\$&')));
+
+    // What a learner watching the animation sees: the output being written, at 1280×800.
+    await page.locator('[role=grid][aria-label=output]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, `linear-${p.id}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('a vector is one row, a batch is rows: the shape equation and the step text say so', async () => {
+  const page = await open('vector_6_to_10');
+  const eq = page.getByLabel('Shape equation');
+  assert.match(await eq.textContent(), /^weight \(10, 6\) @ input \(6,\) \+ bias \(10,\) → output \(10,\), the same computation as input \(6,\) @ weight.T/);
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  assert.match(await page.getByRole('status').textContent(), /output\[1\] = input · weight\[1\] \+ bias\[1\]/);
+  assert.equal(await mark(page, 'input[5]'), 'read');
+  assert.equal(await mark(page, 'weight[1, 5]'), 'read');
+
+  // Batch of one: the same vector gets one more bracket and the same ten numbers.
+  const before = await cell(page, 'output[3]');
+  await page.getByLabel('a batch (N, in)').check();
+  assert.equal(await cell(page, 'output[0, 3]'), before);
+  assert.match(await eq.textContent(), /^input \(1, 6\) @ weight.T \(6, 10\) \+ bias \(10,\) → output \(1, 10\)$/);
+  await type(page, 'input.shape[0]', '3');
+  assert.equal(await cell(page, 'output[2, 3]'), fmt(fixture('seed_linear_6_to_10_vector').params.bias.data[3]), 'a zero row gives bias');
+
+  // Seeing the weight as weight.T: row 3 of weight is column 3 of weight.T.
+  await page.getByLabel('show weight as weight.T (in, out)').check();
+  await stepTo(page, 14); // output[1, 3]
+  assert.equal(await mark(page, 'weight.T[5, 3]'), 'read');
+  assert.equal(await mark(page, 'weight.T[5, 2]'), null);
+  await page.locator('[role=grid][aria-label="weight.T"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'linear-weight_t.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('sizes stay linked, bad text is refused beside its cell, re-init is PyTorch\'s', async () => {
+  const page = await open('batch_6_to_10');
+  const inf = await type(page, 'in_features', '4');
+  assert.equal(await page.locator('[aria-label="weight[9, 3]"]').count(), 1);
+  assert.equal(await page.locator('[aria-label="weight[0, 4]"]').count(), 0);
+  assert.equal(await page.locator('[aria-label="input[1, 4]"]').count(), 0);
+  assert.match(await page.getByLabel('Shape equation').textContent(), /input \(2, 4\) @ weight.T \(4, 10\)/);
+
+  await type(page, 'in_features', '65');
+  assert.equal(await inf.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.getByRole('alert').first().textContent(), /choose a size from 1 to 64/);
+  await inf.press('Escape');
+
+  const out = await cell(page, 'output[0, 0]');
+  const w = await type(page, 'weight[0, 0]', 'abc');
+  assert.equal(await w.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('td:has([aria-label="weight[0, 0]"]) [role=alert]').textContent(), /could not convert string to float: 'abc'/);
+  assert.equal(await cell(page, 'output[0, 0]'), out, 'the last good value stays');
+
+  await page.getByRole('checkbox', { name: 'bias' }).uncheck();
+  assert.equal(await page.locator('[role=grid][aria-label=bias]').count(), 0);
+  assert.match(await page.locator('.lin-call code').textContent(), /nn.Linear\(4, 10, bias=False\)/);
+
+  // torch.manual_seed(42); nn.Linear(6, 10)
+  await type(page, 'in_features', '6');
+  await page.getByRole('checkbox', { name: 'bias' }).check();
+  await page.getByLabel('Seed').fill('42');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  const init = fixture('init_seed42_linear_and_rnn').modules[0].params;
+  assert.equal(await cell(page, 'weight[0, 0]'), fmt(init.weight.data[0]));
+  assert.equal(await cell(page, 'bias[9]'), fmt(init.bias.data[9]));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a saved state whose shapes disagree shows PyTorch\'s error on input, and can be repaired', async () => {
+  const page = await site.page();
+  const saved = {
+    preset: 'batch_6_to_10',
+    weight: { shape: [10, 6], data: Array(60).fill(0.5) },
+    bias: { shape: [10], data: Array(10).fill(0) },
+    has_bias: true,
+    input: { shape: [2, 5], data: Array(10).fill(1) },
+  };
+  await page.addInitScript((json) => localStorage.setItem('rowflow.linear', json), JSON.stringify(saved));
+  await page.goto(site.base + '#/linear');
+  const alert = page.locator('td:has([aria-label="input[0, 4]"]) [role=alert]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /addmm: mat1 and mat2 shapes cannot be multiplied \(2x5 and 6x10\)/);
+  assert.match(await page.getByLabel('Shape equation').textContent(), /cannot multiply, 5 ≠ 6/);
+  await page.screenshot({ path: join(artifacts, 'linear-shape_error.png') });
+  await type(page, 'in_features', '5');
+  assert.equal(await cell(page, 'output[1, 9]'), '2.5000');
+  assert.equal(await page.locator('[role=alert]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

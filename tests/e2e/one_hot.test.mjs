@@ -1,0 +1,247 @@
+// The One-hot × Linear scene in a real browser: both ways show PyTorch's numbers for each preset,
+// agree (torch.equal → True), follow an edit, light the right rows while stepping (with the
+// products by zero dimmed), pin bad ids on their cell, and grow past cells into heat maps with
+// both ways timed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { start, cell, artifacts } from './browser.mjs';
+
+const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
+const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+
+/** A float as PyTorch prints it: 4 decimals, keeping the sign of -0. */
+const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+
+/** Every multi-index of a shape, row-major. */
+function indices(shape) {
+  let out = [[]];
+  for (const d of shape) out = out.flatMap((i) => Array.from({ length: d }, (_, k) => [...i, k]));
+  return out;
+}
+const label = (name, index) => `${name}[${index.join(', ')}]`;
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+async function open(preset) {
+  const page = await site.page();
+  await page.goto(site.base + '#/one-hot');
+  await page.locator('[aria-label="linear(one_hot)[0, 0]"]').first().waitFor();
+  if (preset) {
+    await page.getByLabel('Preset').selectOption(preset);
+  }
+  return page;
+}
+
+/** Checks both outputs, one_hot, and both weights against the fixture, cell by cell. */
+async function expectFixture(page, f) {
+  const out = f.output;
+  for (const [k, index] of indices(out.shape).entries()) {
+    assert.equal(await cell(page, label('emb(input)', index)), fmt(out.data[k]), label('emb(input)', index));
+    assert.equal(await cell(page, label('linear(one_hot)', index)), fmt(out.data[k]), label('linear(one_hot)', index));
+  }
+  for (const [k, index] of indices(f.one_hot.shape).entries()) {
+    assert.equal(await cell(page, label('one_hot', index)), String(f.one_hot.data[k]));
+  }
+  const w = f.params.weight;
+  for (const [k, index] of indices(w.shape).entries()) {
+    assert.equal(await cell(page, label('linear.weight', index)), fmt(w.data[k]));
+    assert.equal(await cell(page, label('emb.weight', [index[1], index[0]])), fmt(w.data[k]));
+  }
+  assert.equal(
+    (await page.locator('.oh-equal').textContent()).trim(),
+    'torch.equal(emb(input), linear(one_hot)) → True',
+  );
+}
+
+/** Types into a cell and commits with Enter. Click first: a focused cell swaps in its full-precision
+ * text, which would otherwise land after the selection `fill` makes. */
+async function type(page, name, text) {
+  const el = page.locator(`input[aria-label="${name}"]`);
+  await el.click();
+  await el.fill(text);
+  await el.press('Enter');
+}
+
+const mark = (page, name) => page.locator(`[aria-label="${name}"]`).first().getAttribute('data-mark');
+const zero = (page, name) =>
+  page.locator(`td[aria-label="${name}"]`).first().getAttribute('data-zero');
+
+test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by id', async () => {
+  const page = await open();
+  const f = fixture('seed_one_hot_linear_equals_embedding');
+  await expectFixture(page, f);
+  const shapes = await page.locator('[aria-label="Shape equation"]').textContent();
+  assert.match(shapes, /emb\.weight \(4, 5\)\[input \(3,\)\] → \(3, 5\)\s+=\s+one_hot \(3, 4\) @ linear\.weight\.T \(4, 5\) → \(3, 5\)/);
+  const cost = await page.locator('.oh-cost').textContent();
+  assert.match(cost, new RegExp(`copies ${f.cost.lookup_copies} numbers.*${f.cost.one_hot_multiply_adds} multiply-adds, 45 of them by 0`));
+
+  // Edit emb.weight[2, 1]: id 2 is input[0], so both outputs' [0, 1] follow, and linear.weight[1, 2].
+  await type(page, 'emb.weight[2, 1]', '7.5');
+  await page.waitForFunction(() => document.querySelector('[aria-label="linear(one_hot)[0, 1]"]')?.textContent.trim() === '7.5000');
+  assert.equal(await cell(page, 'emb(input)[0, 1]'), '7.5000');
+  assert.equal(await cell(page, 'linear.weight[1, 2]'), '7.5000');
+  assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
+
+  // Step 1: the lookup of input[0] = 2.
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await forward.click();
+  assert.equal(await mark(page, 'input[0]'), 'read');
+  assert.equal(await mark(page, 'emb.weight[2, 3]'), 'read');
+  assert.equal(await mark(page, 'emb.weight[1, 3]'), null);
+  assert.equal(await mark(page, 'emb(input)[0, 4]'), 'write');
+  assert.match(await page.locator(".step-status").textContent(), /emb\(input\)\[0\] = emb\.weight\[2\]/);
+  // Step 2: F.one_hot of that id; step 3: linear(one_hot)[0, 0], one product that counts.
+  await forward.click();
+  assert.equal(await mark(page, 'one_hot[0, 2]'), 'write');
+  await forward.click();
+  assert.equal(await mark(page, 'linear(one_hot)[0, 0]'), 'write');
+  assert.equal(await mark(page, 'linear.weight[0, 1]'), 'read');
+  assert.equal(await mark(page, 'linear.weight[1, 1]'), null);
+  assert.equal(await zero(page, 'linear.weight[0, 0]'), 'true');
+  assert.equal(await zero(page, 'one_hot[0, 3]'), 'true');
+  assert.equal(await zero(page, 'linear.weight[0, 2]'), null, 'the product 1 × w is not dimmed');
+  const counts = await page.locator('.oh-counts').textContent();
+  assert.match(counts, /numbers copied5 of 15/);
+  assert.match(counts, /multiply-adds4 of 60/);
+  assert.match(counts, /× 03 of 45/);
+  // PageDown (a clicker's key) moves on: step 8 looks up input[1] = 3.
+  for (let k = 3; k < 8; k++) await page.keyboard.press('PageDown');
+  assert.equal(await mark(page, 'emb.weight[3, 0]'), 'read');
+  assert.equal(await mark(page, 'emb(input)[1, 0]'), 'write');
+  assert.equal(await mark(page, 'linear(one_hot)[0, 4]'), 'done');
+  await page.waitForTimeout(400); // let the highlight transitions finish
+  await page.screenshot({ path: join(artifacts, 'one_hot-seed123.png') });
+
+  // torch.manual_seed(123) again: PyTorch's table back; a seed Python can't read is refused.
+  await page.getByLabel('Seed', { exact: true }).fill('1.5');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  assert.match(await page.locator('.seed-field [role=alert]').textContent(), /ValueError: invalid literal for int\(\) with base 10: '1.5'/);
+  await page.getByLabel('Seed', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  await page.waitForFunction(() => document.querySelector('[aria-label="emb(input)[0, 1]"]')?.textContent.trim() === '-1.8061');
+  assert.equal(await cell(page, 'emb.weight[2, 1]'), '-1.8061');
+
+  // A bad id: both PyTorch messages on its cell, the last good outputs stay.
+  await type(page, 'input[1]', '7');
+  const bad = page.locator('[aria-label="input[1]"]');
+  await page.waitForFunction(() => document.querySelector('[aria-label="input[1]"]')?.getAttribute('aria-invalid') === 'true');
+  const alert = await bad.locator('xpath=..').getByRole('alert').textContent();
+  assert.match(alert, /IndexError: index out of range in self/);
+  assert.match(alert, /RuntimeError: Class values must be smaller than num_classes\./);
+  assert.equal(await cell(page, 'linear(one_hot)[1, 0]'), fmt(f.output.data[5]));
+  assert.match(await page.locator('.one-hot .stale-note').first().textContent(), /last valid input \[2, 3, 1\]/);
+  await page.screenshot({ path: join(artifacts, 'one_hot-bad-id.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('vocab 10, dim 3, ids (2, 3): PyTorch numbers, an edit, and the batch stepped', async () => {
+  const page = await open('vocab10_dim3_batch');
+  await page.locator('[aria-label="one_hot[1, 2, 9]"]').waitFor();
+  const f = fixture('one_hot_linear_vocab_10_dim_3_batch');
+  await expectFixture(page, f);
+
+  // Row 4 of the table is looked up three times: (0, 2), (1, 0), (1, 1).
+  await type(page, 'emb.weight[4, 0]', '-2');
+  await page.waitForFunction(() => document.querySelector('[aria-label="linear(one_hot)[1, 1, 0]"]')?.textContent.trim() === '-2.0000');
+  for (const at of ['0, 2, 0', '1, 0, 0', '1, 1, 0']) {
+    assert.equal(await cell(page, `emb(input)[${at}]`), '-2.0000');
+    assert.equal(await cell(page, `linear(one_hot)[${at}]`), '-2.0000');
+  }
+
+  // Step 6 looks up input[0, 1] = 0; step 9 is linear(one_hot)[0, 1, 1] from one_hot[0, 1].
+  await page.getByRole('button', { name: 'Step forward' }).focus();
+  for (let k = 0; k < 6; k++) await page.keyboard.press('PageDown');
+  assert.equal(await mark(page, 'input[0, 1]'), 'read');
+  assert.equal(await mark(page, 'emb.weight[0, 2]'), 'read');
+  assert.equal(await mark(page, 'emb(input)[0, 1, 2]'), 'write');
+  for (let k = 6; k < 9; k++) await page.keyboard.press('PageDown');
+  assert.equal(await mark(page, 'linear(one_hot)[0, 1, 1]'), 'write');
+  assert.equal(await mark(page, 'one_hot[0, 1, 5]'), 'read');
+  assert.equal(await zero(page, 'one_hot[0, 1, 5]'), 'true');
+  assert.equal(await zero(page, 'linear.weight[1, 0]'), null, 'id 0: column 0 is the product that counts');
+  assert.equal(await zero(page, 'linear.weight[1, 9]'), 'true');
+  await page.locator('.oh-ways').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(artifacts, 'one_hot-vocab10_dim3_batch.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('V = 50 000: heat maps, still equal, both ways timed', async () => {
+  const page = await open();
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 5)' }).waitFor();
+  assert.ok(await page.locator('[role=grid][aria-label="emb.weight"] canvas').count(), 'emb.weight is a heat map');
+  assert.ok(await page.locator('[role=grid][aria-label="linear.weight"] canvas').count());
+  assert.ok(await page.locator('[role=grid][aria-label="one_hot"] canvas').count());
+  // The first rows are the seed-123 table still: the outputs are unchanged.
+  assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
+  assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
+  assert.match(await page.locator('.oh-cost').textContent(), /750,000 multiply-adds, 749,985 of them by 0: 50,000×/);
+  const timing = page.locator('.oh-timing');
+  await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  const text = await timing.textContent();
+  const m = text.match(/Lookup ([\d.]+) ms per call, one-hot × Linear ([\d.]+) ms per call: ([\d.,]+)× the lookup's time/);
+  assert.ok(m, text);
+  assert.ok(Number(m[2]) > Number(m[1]), 'the one-hot way is slower');
+
+  // D as far as the browser allows with V = 50 000.
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await d.focus();
+  await page.keyboard.press('End');
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
+  await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  await page.locator('.oh-cost').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'one_hot-large-cost.png') });
+  await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
+  await page.screenshot({ path: join(artifacts, 'one_hot-large.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', async () => {
+  const page = await open();
+  const ids = page.getByLabel('number of ids');
+  await ids.fill('5');
+  await ids.press('Enter');
+  await page.locator('[aria-label="linear(one_hot)[4, 0]"]').waitFor();
+  assert.equal(await cell(page, 'input[4]'), '0');
+  assert.equal(await cell(page, 'linear(one_hot)[4, 0]'), '0.3374', 'a new id 0 picks row 0');
+  assert.equal(await cell(page, 'emb(input)[4, 4]'), '1.5810');
+  assert.match(await page.locator('[aria-label="Shape equation"]').textContent(), /one_hot \(5, 4\)/);
+
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await d.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(4, 3)' }).waitFor();
+  assert.equal(await page.locator('[aria-label="linear(one_hot)[0, 3]"]').count(), 0);
+  assert.equal(await cell(page, 'linear.weight[2, 2]'), '-1.1589');
+  assert.equal(await cell(page, 'emb(input)[0, 2]'), '-1.1589');
+  assert.equal(await cell(page, 'linear(one_hot)[0, 2]'), '-1.1589');
+  assert.match(await page.locator('.oh-cost').textContent(), /copies 15 numbers\. The one-hot way does 60 multiply-adds, 45 of them by 0: 4×/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('projection mode fits 1024×768', async () => {
+  const page = await open('vocab10_dim3_batch');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByLabel('Projector').check();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than 1024`);
+  await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
+  await page.screenshot({ path: join(artifacts, 'one_hot-projection.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('leaving the scene while a timing is pending is quiet', async () => {
+  const page = await open();
+  await page.locator('input[type=range][aria-label^="V ("]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('navigation').getByRole('link', { name: 'Embedding', exact: true }).click();
+  await page.waitForTimeout(500);
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,267 @@
+// The RNN scene in the built site: each preset shows PyTorch's output and h_n (read from the
+// fixtures), an edit recomputes them (checked against a plain JS forward pass), the timeline
+// lights one cell per step, and bad inputs get PyTorch's message beside the cell that causes it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, cell, artifacts } from './browser.mjs';
+
+const fixtures = join(import.meta.dirname, '../../core/tests/fixtures/torch');
+const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+
+/** PyTorch's 4-decimal print, keeping the sign of -0. */
+const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+
+/** `name[i, j, k]` for every flat index of `shape`, row-major. */
+function labels(name, shape) {
+  const out = [];
+  const n = shape.reduce((a, b) => a * b, 1);
+  for (let flat = 0; flat < n; flat++) {
+    const idx = [];
+    let rest = flat;
+    for (let d = shape.length - 1; d >= 0; d--) {
+      idx.unshift(rest % shape[d]);
+      rest = Math.floor(rest / shape[d]);
+    }
+    out.push(`${name}[${idx.join(', ')}]`);
+  }
+  return out;
+}
+
+async function shows(page, name, tensor, what = name) {
+  const want = tensor.data.map(fmt);
+  const got = [];
+  for (const l of labels(name, tensor.shape)) got.push(await cell(page, l));
+  assert.deepEqual(got, want, `${what} as PyTorch prints it`);
+}
+
+/** A plain nn.RNN forward (tanh, any layers/directions, batch_first, packed lengths, padding). */
+function rnnForward(config, params, input, { lengths = null, padding = 0 } = {}) {
+  const { batch_first: bf, bidirectional, hidden_size: H, num_layers: layers } = config;
+  const D = bidirectional ? 2 : 1;
+  const [N, L, F] = bf ? input.shape : [input.shape[1], input.shape[0], input.shape[2]];
+  const len = (b) => (lengths ? lengths[b] : L);
+  const T = lengths ? Math.max(...lengths) : L;
+  let x = (t, b) => input.data.slice((bf ? b * L + t : t * N + b) * F, (bf ? b * L + t : t * N + b) * F + F);
+  const hN = [];
+  for (let l = 0; l < layers; l++) {
+    const outs = [];
+    for (let d = 0; d < D; d++) {
+      const sfx = `_l${l}${d ? '_reverse' : ''}`;
+      const [wih, whh] = [params[`weight_ih${sfx}`], params[`weight_hh${sfx}`]];
+      const [bih, bhh] = [params[`bias_ih${sfx}`], params[`bias_hh${sfx}`]];
+      const out = Array.from({ length: T }, () => []);
+      const last = [];
+      for (let b = 0; b < N; b++) {
+        let h = new Array(H).fill(0);
+        const times = [...Array(len(b)).keys()];
+        if (d) times.reverse();
+        for (const t of times) {
+          const xt = x(t, b);
+          h = h.map((_, i) => {
+            let a = bih ? bih.data[i] + bhh.data[i] : 0;
+            xt.forEach((v, j) => (a += wih.data[i * xt.length + j] * v));
+            h.forEach((v, j) => (a += whh.data[i * H + j] * v));
+            return Math.tanh(a);
+          });
+          out[t][b] = h;
+        }
+        last.push(h);
+      }
+      hN.push(last);
+      outs.push(out);
+    }
+    x = (t, b) => outs.flatMap((o) => o[t][b]);
+  }
+  const output = [];
+  const rows = bf ? [N, T] : [T, N];
+  for (let i = 0; i < rows[0]; i++)
+    for (let j = 0; j < rows[1]; j++) {
+      const [t, b] = bf ? [j, i] : [i, j];
+      output.push(...(t < len(b) ? x(t, b) : new Array(D * H).fill(padding)));
+    }
+  return {
+    output: { shape: [...rows, D * H], data: output },
+    h_n: { shape: [layers * D, N, H], data: hN.flat(2) },
+  };
+}
+
+/** Every output number within print precision of a JS forward pass. */
+async function near(page, name, tensor) {
+  for (const [k, l] of labels(name, tensor.shape).entries()) {
+    const got = Number(await cell(page, l));
+    assert.ok(Math.abs(got - tensor.data[k]) <= 1.5e-4, `${l}: page ${got}, expected ${tensor.data[k]}`);
+  }
+}
+
+async function commit(page, label, text) {
+  const field = page.locator(`[aria-label="${label}"]`).first();
+  await field.focus(); // a focused cell shows every digit: let that happen before typing over it
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+const box = (page, cell) => page.locator(`.rnn-cell[data-cell="${cell}"]`);
+const status = (page) => page.locator('.timeline [role=status]').textContent();
+
+async function open(preset) {
+  const page = await site.page();
+  await page.goto(site.base + '#/rnn');
+  await page.locator('[aria-label="output[0, 0, 0]"]').waitFor();
+  if (preset) {
+    await page.selectOption('select[aria-label=Preset]', preset);
+    await page.locator('[aria-label="Shapes"]').waitFor();
+  }
+  return page;
+}
+
+async function snap(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300); // let the step transition finish
+  await page.screenshot({ path: join(artifacts, `rnn-${name}.png`) });
+}
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, steps light one cell', async () => {
+  const f = fixture('seed_rnn_2_to_5_batch_first');
+  const page = await open(null);
+  assert.match(await page.locator('[aria-label="Shapes"]').textContent(), /input \(3, 2, 2\).*output \(3, 2, 5\).*h_n \(1, 3, 5\)/);
+  await shows(page, 'output', f.output);
+  await shows(page, 'h_n', f.h_n);
+  await shows(page, 'weight_hh_l0', f.params.weight_hh_l0);
+  assert.equal(await page.locator('details.rnn-params').getAttribute('open'), '', 'one layer: parameters open');
+
+  // One step = one cell: t = 0 writes output[:, 0]; t = 1 writes output[:, 1] and h_n.
+  await page.click('button[aria-label="Step forward"]');
+  assert.equal(await mark(page, 'output[2, 0, 4]'), 'write');
+  assert.equal(await mark(page, 'input[1, 0, 1]'), 'read');
+  assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'write');
+  await page.keyboard.press('PageDown');
+  assert.equal(await mark(page, 'output[2, 0, 4]'), 'done');
+  assert.equal(await mark(page, 'output[0, 1, 0]'), 'write');
+  assert.equal(await mark(page, 'h_n[0, 1, 3]'), 'write');
+  assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'read');
+  assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'write');
+  assert.match(await status(page), /layer 0, forward, t = 1: h_l0\[1\] = tanh\(input\[:, 1\]/);
+  assert.match(await page.locator('.formula').textContent(), /h_l0\[1, 0, 0\]/);
+  await snap(page, 'rnn_2_5_batch_first');
+  await box(page, 'h_l0[0, 0]').click(); // a cell is a way back to its step
+  assert.match(await status(page), /^Step 1 of 2: layer 0, forward, t = 0/);
+
+  // Edit a weight: output and h_n follow.
+  await commit(page, 'weight_ih_l0[0, 0]', '0.5');
+  const params = structuredClone(f.params);
+  params.weight_ih_l0.data[0] = 0.5;
+  const want = rnnForward(f.config, params, f.input);
+  await near(page, 'output', want.output);
+  await near(page, 'h_n', want.h_n);
+
+  // Bad text keeps the value and says why.
+  await commit(page, 'weight_hh_l0[0, 0]', 'abc');
+  assert.equal(await page.locator('[aria-label="weight_hh_l0[0, 0]"]').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('[role=alert]').first().textContent(), /could not convert string to float: 'abc'/);
+
+  // A feature count that no longer matches input_size: PyTorch's error, the last output stays.
+  await commit(page, 'features', '4');
+  const alert = page.locator('.issue[role=alert]');
+  assert.match(await alert.first().textContent(), /RuntimeError: input.size\(-1\) must be equal to input_size. Expected 2, got 4/);
+  await near(page, 'output', want.output);
+  assert.deepEqual(page.errors, []);
+});
+
+test('rnn_2x3_bi_packed: two layers, both directions, packed; skipped steps and the sort rule', async () => {
+  const f = fixture('seed_rnn_2x3_two_layers_bidirectional_packed');
+  const page = await open('rnn_2x3_bi_packed');
+  await shows(page, 'output', f.output);
+  await shows(page, 'h_n', f.h_n);
+  const lengths = [];
+  for (let b = 0; b < 4; b++) lengths.push(await cell(page, `lengths[${b}]`));
+  assert.deepEqual(lengths, ['2', '2', '1', '1']);
+  assert.equal(await page.locator('details.rnn-params').getAttribute('open'), null, 'many parameters: folded');
+
+  // Sequence 2 has one step: its t = 1 cells are skipped in every lane.
+  await page.getByRole('button', { name: '2 (length 1)' }).click();
+  for (const lane of ['h_l0', 'h_l0_reverse', 'h_l1', 'h_l1_reverse']) {
+    assert.match(await box(page, `${lane}[1, 2]`).textContent(), /skipped/);
+  }
+  assert.match(await page.locator('.rnn-pack-note').textContent(), /sequence 2 stops after t = 0/);
+
+  // Step 2 = layer 0 forward at t = 1: only sequences 0 and 1 run; their h_n row is written.
+  await page.click('button[aria-label="Step forward"]');
+  await page.click('button[aria-label="Step forward"]');
+  assert.match(await status(page), /No step for sequences 2, 3: already ended/);
+  assert.equal(await mark(page, 'h_n[0, 1, 0]'), 'write');
+  assert.equal(await mark(page, 'h_n[0, 2, 0]'), 'done');
+  assert.equal(await mark(page, 'input[1, 2, 0]'), null);
+  await page.getByRole('button', { name: '0 (length 2)' }).click();
+  assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'write');
+  await snap(page, 'rnn_2x3_bi_packed');
+
+  // Lengths must not increase with enforce_sorted: PyTorch's message on the cell that breaks it.
+  await commit(page, 'lengths[3]', '2');
+  const sorted = fixture('pack_lengths_not_sorted').error.message;
+  assert.equal(await page.locator('input[aria-label="lengths[3]"]').getAttribute('aria-invalid'), 'true');
+  assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes(sorted)));
+  await shows(page, 'output', f.output, 'the last output that ran');
+  await page.getByLabel('enforce_sorted').uncheck();
+  const want = rnnForward(f.config, f.params, f.input, { lengths: [2, 2, 1, 2], padding: 1 });
+  await near(page, 'output', want.output);
+  await near(page, 'h_n', want.h_n);
+  assert.equal(await page.locator('input[aria-label="lengths[3]"]').getAttribute('aria-invalid'), null);
+  assert.deepEqual(page.errors, []);
+});
+
+test('embedding_to_rnn: ids pick rows of emb.weight, which feed the RNN', async () => {
+  const page = await open('embedding_to_rnn');
+  assert.match(await page.locator('[aria-label="Shapes"]').textContent(), /ids \(2, 3\).*input \(2, 3, 4\).*output \(2, 3, 3\).*h_n \(1, 2, 3\)/);
+  // input[b, t] is row ids[b, t] of emb.weight.
+  const ids = [[1, 2, 3], [4, 5, 6]];
+  for (const [b, row] of ids.entries())
+    for (const [t, id] of row.entries())
+      for (let j = 0; j < 4; j++) assert.equal(await cell(page, `input[${b}, ${t}, ${j}]`), await cell(page, `emb.weight[${id}, ${j}]`));
+
+  // The timeline first copies rows (6 lookups), then runs 3 cells.
+  await page.click('button[aria-label="Step forward"]');
+  await page.click('button[aria-label="Step forward"]');
+  assert.equal(await mark(page, 'ids[0, 1]'), 'read');
+  assert.equal(await mark(page, 'emb.weight[2, 3]'), 'read');
+  assert.equal(await mark(page, 'input[0, 1, 3]'), 'write');
+  assert.match(await status(page), /ids\[0, 1\] = 2: row 2 of emb.weight is copied to input\[0, 1\]/);
+  await page.click('button[aria-label="Last step"]');
+  assert.match(await status(page), /Step 9 of 9: layer 0, forward, t = 2/);
+  assert.equal(await mark(page, 'h_n[0, 1, 2]'), 'write');
+  await snap(page, 'embedding_to_rnn');
+
+  // Editing an id changes the input row; an id past the table is PyTorch's IndexError.
+  await commit(page, 'ids[0, 0]', '9');
+  assert.equal(await cell(page, 'input[0, 0, 2]'), await cell(page, 'emb.weight[9, 2]'));
+  const before = await cell(page, 'output[0, 0, 0]');
+  await commit(page, 'emb.weight[9, 0]', '3');
+  assert.equal(await cell(page, 'input[0, 0, 0]'), '3.0000');
+  assert.notEqual(await cell(page, 'output[0, 0, 0]'), before);
+  await commit(page, 'ids[1, 2]', '10');
+  assert.equal(await page.locator('input[aria-label="ids[1, 2]"]').getAttribute('aria-invalid'), 'true');
+  assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes('IndexError: index out of range in self')));
+  assert.deepEqual(page.errors, []);
+});
+
+test('the fields rebuild a PyTorch case: three layers, seed 6', async () => {
+  const f = fixture('rnn_three_layers_batch_first');
+  const page = await open(null);
+  for (const [field, value] of [['hidden_size', '3'], ['num_layers', '3'], ['batch', '2'], ['seq_len', '4']])
+    await commit(page, field, value);
+  await page.getByLabel('Seed').fill(String(f.init_seed));
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  await shows(page, 'weight_ih_l2', f.params.weight_ih_l2);
+  for (const [k, l] of labels('input', f.input.shape).entries()) await commit(page, l, String(f.input.data[k]));
+  await shows(page, 'output', f.output);
+  await shows(page, 'h_n', f.h_n);
+  assert.equal(await page.locator('.rnn-row.lane').count(), 3);
+  assert.match(await page.locator('[aria-label="Shapes"]').textContent(), /h_n \(3, 2, 3\)/);
+  assert.deepEqual(page.errors, []);
+});

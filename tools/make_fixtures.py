@@ -1,0 +1,120 @@
+"""Makes rowflow's own PyTorch reference cases (run by hand, never by CI or the README commands).
+
+    python3 -m venv .venv && .venv/bin/pip install torch==2.15.0
+    .venv/bin/python tools/make_fixtures.py core/tests/fixtures/torch
+
+Same format as the shared fixtures (see the README's Parity section): float values are written
+as the exact decimal of each float32. Cases made here: MSE losses (value and the upstream
+gradient they feed into backward), and SGD training of the fastai DotProduct recommender.
+"""
+import json
+import sys
+from pathlib import Path
+
+import torch
+from torch import nn
+import torch.nn.functional as F
+
+torch.use_deterministic_algorithms(True)
+
+
+def t(x):
+    x = x.detach()
+    data = x.reshape(-1).tolist()
+    return {"shape": list(x.shape), "dtype": str(x.dtype).removeprefix("torch."), "data": data}
+
+
+def write(out, case):
+    path = Path(out) / f"{case['name']}.json"
+    path.write_text(json.dumps(case, separators=(",", ":")))
+    print("wrote", path)
+
+
+TOL = {"atol": 1e-5, "rtol": 1e-5}
+
+
+def linear_mse(out):
+    torch.manual_seed(11)
+    lin = nn.Linear(3, 2)
+    x = torch.randn(4, 3, requires_grad=True)
+    target = torch.randn(4, 2)
+    y = lin(x)
+    y.retain_grad()
+    loss = F.mse_loss(y, target)
+    loss.backward()
+    write(out, {
+        "name": "linear_mse_loss", "op": "linear",
+        "config": {"in_features": 3, "out_features": 2, "bias": True}, "init_seed": 11,
+        "params": {"weight": t(lin.weight), "bias": t(lin.bias)}, "input": t(x), "output": t(y),
+        "loss": {"kind": "mse", "target": t(target), "value": loss.item()},
+        "upstream": t(y.grad),
+        "grads": {"weight": t(lin.weight.grad), "bias": t(lin.bias.grad), "input": t(x.grad)},
+        "tolerance": TOL,
+    })
+
+
+def embedding_mse(out):
+    torch.manual_seed(5)
+    emb = nn.Embedding(6, 3, padding_idx=0)
+    ids = torch.tensor([[0, 2, 2], [5, 0, 1]])
+    target = torch.randn(2, 3, 3)
+    y = emb(ids)
+    y.retain_grad()
+    loss = F.mse_loss(y, target)
+    loss.backward()
+    write(out, {
+        "name": "embedding_mse_loss_padding", "op": "embedding",
+        "config": {"num_embeddings": 6, "embedding_dim": 3, "padding_idx": 0, "sparse": False}, "init_seed": 5,
+        "params": {"weight": t(emb.weight)}, "input": t(ids), "output": t(y),
+        "loss": {"kind": "mse", "target": t(target), "value": loss.item()},
+        "upstream": t(y.grad), "grads": {"weight": t(emb.weight.grad)}, "tolerance": TOL,
+    })
+
+
+class DotProduct(nn.Module):
+    """The fastai book's recommender."""
+
+    def __init__(self, n_users, n_movies, n_factors):
+        super().__init__()
+        self.user_factors = nn.Embedding(n_users, n_factors)
+        self.movie_factors = nn.Embedding(n_movies, n_factors)
+
+    def forward(self, x):
+        users = self.user_factors(x[:, 0])
+        movies = self.movie_factors(x[:, 1])
+        return (users * movies).sum(dim=1)
+
+
+def train(out, name, seed, n_users, n_movies, n_factors, ratings, lr, steps):
+    torch.manual_seed(seed)
+    model = DotProduct(n_users, n_movies, n_factors)
+    x = torch.tensor([[u, m] for u, m, _ in ratings])
+    target = torch.tensor([float(r) for _, _, r in ratings])
+    init = {n: t(p) for n, p in model.named_parameters()}
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    losses, history = [], []
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = F.mse_loss(model(x), target)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+        history.append({n: t(p) for n, p in model.named_parameters()})
+    write(out, {
+        "name": name, "op": "train", "model": "dot_product",
+        "config": {"n_users": n_users, "n_movies": n_movies, "n_factors": n_factors},
+        "init_seed": seed, "params": init, "input": t(x), "target": t(target),
+        "optimizer": {"kind": "sgd", "lr": lr}, "steps": steps, "losses": losses,
+        "params_after": history[-1], "params_after_first_step": history[0],
+        "output_after": t(model(x)), "tolerance": {"atol": 1e-5, "rtol": 1e-4},
+    })
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
+    linear_mse(out)
+    embedding_mse(out)
+    # A tiny ratings table: 5 users, 6 movies; users 3 and 4 and movie 5 are never rated.
+    ratings = [(0, 0, 5), (0, 2, 1), (1, 0, 4), (1, 1, 2), (2, 3, 5), (2, 4, 1), (0, 3, 4), (1, 4, 2)]
+    train(out, "train_dot_product_sgd_factors2", 42, 5, 6, 2, ratings, 0.1, 20)
+    train(out, "train_dot_product_sgd_factors3_lr05", 7, 5, 6, 3, ratings, 0.05, 8)
