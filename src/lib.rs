@@ -6,6 +6,7 @@ mod field;
 mod formula;
 mod grid;
 mod heatmap;
+mod issue_list;
 mod landing;
 mod presets;
 mod scenes;

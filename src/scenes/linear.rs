@@ -4,6 +4,7 @@
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
+use crate::issue_list::IssueList;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
@@ -62,23 +63,6 @@ pub fn LinearScene() -> impl IntoView {
             })
         })
     };
-    // A problem with no cell of its own (a damaged save) shows above the tensors.
-    let unpinned = move || {
-        computed.with(|c| {
-            c.issues
-                .iter()
-                .filter(|i| i.cell.is_none())
-                .map(|i| {
-                    view! {
-                        <p class="issue" role="alert">
-                            <code>{i.tensor.clone()}</code> ": " {i.error.to_string()}
-                            <span class="hint">{i.hint.clone()}</span>
-                        </p>
-                    }
-                })
-                .collect_view()
-        })
-    };
 
     let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
     let weight_t = Memo::new(move |_| state.with(|s| s.weight_t().map(|t| GridData::floats(&t)).unwrap_or_default()));
@@ -121,7 +105,7 @@ pub fn LinearScene() -> impl IntoView {
                 </span>
             </p>
 
-            {unpinned}
+            <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="tensors lin-flow">
                 <div class="lin-column">
                     <Grid name="input" data=input on_edit=edit("input") on_paste=paste("input") marks=marks issues=pinned("input") />

@@ -7,6 +7,7 @@
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
+use crate::issue_list::IssueList;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
@@ -76,22 +77,6 @@ pub fn OneHotScene() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let unpinned = move || {
-        computed.with(|c| {
-            c.issues
-                .iter()
-                .filter(|i| i.cell.is_none())
-                .map(|i| {
-                    view! {
-                        <p class="issue" role="alert">
-                            <code>{i.tensor.clone()}</code> ": " {i.error.to_string()}
-                            <span class="hint">{i.hint.clone()}</span>
-                        </p>
-                    }
-                })
-                .collect_view()
-        })
-    };
 
     let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.ids)));
     let table = Memo::new(move |_| state.with(|s| GridData::floats(&s.table)));
@@ -228,7 +213,7 @@ pub fn OneHotScene() -> impl IntoView {
             </p>
             <p class="shape-eq" aria-label="Shape equation">{move || computed.with(|c| c.shape_equation.clone())}</p>
 
-            {unpinned}
+            <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="oh-input">
                 <Grid name=INPUT data=input on_edit=edit(INPUT) on_paste=paste(INPUT) marks=marks issues=input_issues />
                 <div class="oh-input-side">

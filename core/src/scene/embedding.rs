@@ -455,20 +455,9 @@ impl Computed {
 mod tests {
     use super::*;
     use crate::format::short;
+    use crate::scene::fixtures::{fixture, floats, shape};
     use crate::trace::Mark;
-    use serde_json::Value;
 
-    fn fixture(name: &str) -> Value {
-        let path = format!("{}/tests/fixtures/torch/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
-
-    fn floats(v: &Value) -> Vec<f32> {
-        v["data"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect()
-    }
-    fn shape(v: &Value) -> Vec<usize> {
-        v["shape"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
-    }
     fn bits(xs: &[f32]) -> Vec<u32> {
         xs.iter().map(|x| x.to_bits()).collect()
     }

@@ -452,14 +452,10 @@ fn tuple(shape: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::fixtures::fixture;
     use crate::scene::{from_json, to_json};
     use crate::trace::Mark;
     use serde_json::Value;
-
-    fn fixture(name: &str) -> Value {
-        let path = format!("{}/tests/fixtures/torch/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
 
     fn tensor(v: &Value) -> Tensor {
         let shape = v["shape"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap() as usize).collect();

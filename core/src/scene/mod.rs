@@ -4,9 +4,12 @@
 //! compute math.
 
 pub mod embedding;
+#[cfg(test)]
+mod fixtures;
 pub mod linear;
 pub mod one_hot;
 pub mod rnn;
+pub mod train;
 
 use crate::edit::{parse_block, parse_float, parse_int};
 use crate::error::TorchError;

@@ -685,23 +685,8 @@ fn significant(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::fixtures::{fixture, floats, ints, shape};
     use crate::trace::Mark;
-    use serde_json::Value;
-
-    fn fixture(name: &str) -> Value {
-        let path = format!("{}/tests/fixtures/torch/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
-
-    fn floats(v: &Value) -> Vec<f32> {
-        v["data"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect()
-    }
-    fn ints(v: &Value) -> Vec<i64> {
-        v["data"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
-    }
-    fn shape(v: &Value) -> Vec<usize> {
-        v["shape"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
-    }
 
     #[test]
     fn presets_reproduce_pytorch() {

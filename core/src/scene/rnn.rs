@@ -1138,14 +1138,11 @@ impl Computed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::fixtures::fixture;
     use crate::scene::{from_json, to_json};
     use crate::trace::Mark;
     use serde_json::Value;
 
-    fn fixture(name: &str) -> Value {
-        let path = format!("{}/tests/fixtures/torch/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
     fn tensor(v: &Value) -> Tensor {
         serde_json::from_value(v.clone()).unwrap()
     }
