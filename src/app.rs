@@ -1,5 +1,7 @@
 use crate::landing::Landing;
-use crate::scenes::{embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene};
+use crate::scenes::{
+    embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
+};
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -11,15 +13,17 @@ pub enum Route {
     Embedding,
     OneHot,
     Rnn,
+    Train,
     NotFound,
 }
 
 impl Route {
-    pub const SCENES: [(Route, &'static str, &'static str); 4] = [
+    pub const SCENES: [(Route, &'static str, &'static str); 5] = [
         (Route::Linear, "#/linear", "Linear"),
         (Route::Embedding, "#/embedding", "Embedding"),
         (Route::OneHot, "#/one-hot", "One-hot × Linear"),
         (Route::Rnn, "#/rnn", "RNN"),
+        (Route::Train, "#/train", "Train"),
     ];
 
     pub fn from_hash(hash: &str) -> Self {
@@ -77,6 +81,7 @@ pub fn App() -> impl IntoView {
                 Route::Embedding => view! { <EmbeddingScene /> }.into_any(),
                 Route::OneHot => view! { <OneHotScene /> }.into_any(),
                 Route::Rnn => view! { <RnnScene /> }.into_any(),
+                Route::Train => view! { <TrainScene /> }.into_any(),
                 Route::NotFound => view! {
                     <section class="scene">
                         <h1>"No such page"</h1>

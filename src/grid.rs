@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use rowflow_core::format::{full, short};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::unravel;
-use rowflow_core::{Ids, Mark, Marks, Tensor};
+use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 
@@ -78,6 +78,9 @@ pub fn Grid(
     /// Cells the current step multiplies by zero (`data-zero`), e.g. most of a one-hot row.
     #[prop(optional)]
     dim: Option<Callback<Vec<usize>, bool>>,
+    /// Flat indices of cells the last SGD step changed (`data-changed`).
+    #[prop(optional, into)]
+    changed: Signal<Vec<usize>>,
 ) -> impl IntoView {
     let shape = Memo::new(move |_| data.with(|d| d.shape.clone()));
     let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
@@ -86,7 +89,7 @@ pub fn Grid(
         if big.get() {
             view! { <HeatMap name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any()
         } else {
-            let cells = Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim };
+            let cells = Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim, changed };
             cells_view(cells, shape.get()).into_any()
         }
     };
@@ -113,6 +116,7 @@ struct Cells {
     issues: Signal<Vec<(usize, String)>>,
     on_focus: Option<Callback<Vec<usize>>>,
     dim: Option<Callback<Vec<usize>, bool>>,
+    changed: Signal<Vec<usize>>,
 }
 
 /// The table(s) for one shape. Built once per shape: values, marks and errors update in place,
@@ -191,6 +195,9 @@ fn cell_view(
     let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
     let is = move |want: Mark| move || mark.get() == Some(want);
     let mark_attr = move || mark.get().map(mark_name);
+    // Backward steps colour apart from forward ones.
+    let phase_attr =
+        move || (mark.get().is_some() && marks.with(|m| m.phase == Some(Phase::Backward))).then_some("backward");
     let text = move || {
         let full_text = focused.get() == Some(i);
         data.with(|d| if full_text { &d.full } else { &d.short }.get(i).cloned().unwrap_or_default())
@@ -200,7 +207,8 @@ fn cell_view(
             .with(|d| d.get(&i).map(|(_, m)| m.clone()))
             .or_else(|| issues.with(|is| is.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone())))
     };
-    let (on_focus, on_paste, dim) = (c.on_focus, c.on_paste, c.dim);
+    let (on_focus, on_paste, dim, changed) = (c.on_focus, c.on_paste, c.dim, c.changed);
+    let was_changed = Memo::new(move |_| changed.with(|c| c.contains(&i)));
     let zero_index = index.clone();
     let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
     let focus_index = index.clone();
@@ -247,7 +255,10 @@ fn cell_view(
                 class:write=is(Mark::Write)
                 class:done=is(Mark::Done)
                 data-mark=mark_attr
+                data-phase=phase_attr
                 data-zero=zero
+                class:changed=move || was_changed.get()
+                data-changed=move || was_changed.get().then_some("true")
                 aria-invalid=move || problem().map(|_| "true")
                 on:focus=focus
                 on:blur=move |_| focused.set(None)
@@ -314,7 +325,10 @@ fn cell_view(
             class:write=is(Mark::Write)
             class:done=is(Mark::Done)
             data-mark=mark_attr
+            data-phase=phase_attr
             data-zero=zero
+            class:changed=move || was_changed.get()
+            data-changed=move || was_changed.get().then_some("true")
         >
             <input
                 type="text"

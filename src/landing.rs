@@ -24,6 +24,11 @@ pub fn Landing() -> impl IntoView {
             "RNN",
             "Unroll nn.RNN step by step: output vs h_n, layers, directions, batch_first and packed sequences.",
         ),
+        (
+            "#/train",
+            "Train",
+            "Train the fastai DotProduct recommender with SGD, and watch only the rows that were rated move.",
+        ),
     ];
     let cards = scenes
         .into_iter()

@@ -122,6 +122,8 @@ pub struct Marks {
     pub read: Vec<Span>,
     pub write: Vec<Span>,
     pub done: Vec<Span>,
+    /// The pass the current step belongs to, so views colour backward apart from forward.
+    pub phase: Option<Phase>,
 }
 
 impl Marks {
@@ -151,6 +153,7 @@ impl Trace {
             read: current.reads.clone(),
             write: current.writes.clone(),
             done: self.steps[..playhead - 1].iter().flat_map(|s| s.writes.iter().cloned()).collect(),
+            phase: Some(current.phase),
         }
     }
 }

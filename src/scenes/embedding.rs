@@ -9,10 +9,13 @@ use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
+use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
 use rowflow_core::format::short;
+use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::embedding::{Computed, State, PRESETS};
 use rowflow_core::scene::{label, Issue};
+use rowflow_core::{Ids, Marks, Phase};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
@@ -25,6 +28,16 @@ pub fn EmbeddingScene() -> impl IntoView {
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
+    let pass = RwSignal::new(Phase::Forward);
+    let backward = Memo::new(move |_| pass.get() == Phase::Backward);
+    // Switching pass plays the other trace from its start.
+    Effect::new(move |previous: Option<Phase>| {
+        let now = pass.get();
+        if previous.is_some_and(|p| p != now) {
+            playhead.set(0);
+        }
+        now
+    });
 
     let edit = move |tensor: &'static str| {
         Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit(tensor, i, &text)))
@@ -41,7 +54,11 @@ pub fn EmbeddingScene() -> impl IntoView {
     });
     let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
 
-    let marks = Signal::derive(move || computed.with(|c| c.trace.marks_at(playhead.get())));
+    let marks = Signal::derive(move || {
+        let k = playhead.get();
+        computed.with(|c| if backward.get() { c.backward.marks_at(k) } else { c.trace.marks_at(k) })
+    });
+    let changed = Signal::derive(move || state.with(|s| s.learning.changed_in("weight")));
     let issues_of = move |tensor: &'static str| {
         Signal::derive(move || {
             computed.with(|c| {
@@ -54,13 +71,23 @@ pub fn EmbeddingScene() -> impl IntoView {
     let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
     let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
     let stale = Memo::new(move |_| computed.with(|c| c.stale));
-    let len = Signal::derive(move || computed.with(|c| c.trace.len()));
-    let describe = Signal::derive(move || computed.with(|c| c.describe(playhead.get())));
+    let len = Signal::derive(move || computed.with(|c| if backward.get() { c.backward.len() } else { c.trace.len() }));
+    let describe = Signal::derive(move || {
+        let k = playhead.get();
+        match backward.get() {
+            true => computed.with(|c| c.describe_backward(k, state.with(State::padding_row))),
+            false => computed.with(|c| c.describe(k)),
+        }
+    });
     // The focused output cell, else the first number of the row being copied right now.
     let formula = Signal::derive(move || {
         computed.with(|c| {
-            let current =
-                playhead.get().checked_sub(1).and_then(|k| c.picks.get(k)).map(|p| [&p.at[..], &[0]].concat());
+            let current = playhead
+                .get()
+                .checked_sub(1)
+                .filter(|_| !backward.get())
+                .and_then(|k| c.picks.get(k))
+                .map(|p| [&p.at[..], &[0]].concat());
             focus.get().or(current).and_then(|index| c.formula("output", &index))
         })
     });
@@ -70,13 +97,15 @@ pub fn EmbeddingScene() -> impl IntoView {
     Effect::new(move |_| {
         let k = playhead.get();
         let v = state.with_untracked(State::num_embeddings);
-        let next = scene.get().and_then(|el| computed.with_untracked(|c| Flight::plan(&el, c, k, v)));
+        let forward = !backward.get();
+        let next =
+            scene.get().filter(|_| forward).and_then(|el| computed.with_untracked(|c| Flight::plan(&el, c, k, v)));
         flight.update(|f| *f = next.map(|n| n.after(f.as_ref())));
     });
 
     let picks = move || {
         computed.with(|c| {
-            let k = playhead.get();
+            let k = if backward.get() { 0 } else { playhead.get() };
             let shown = c.picks.iter().take(LISTED).enumerate().map(|(i, p)| {
                 let class = match (i + 1).cmp(&k) {
                     std::cmp::Ordering::Less => "done",
@@ -122,7 +151,9 @@ pub fn EmbeddingScene() -> impl IntoView {
                     on_paste=paste("weight")
                     marks=marks
                     issues=issues_of("weight")
+                    changed=changed
                 />
+                {move || backward.get().then(|| view! { <WeightGrad computed=computed marks=marks /> })}
                 <div class="emb-output" class:stale=stale>
                     <Grid
                         name="output"
@@ -136,6 +167,7 @@ pub fn EmbeddingScene() -> impl IntoView {
                         </p>
                     })}
                 </div>
+                {move || backward.get().then(|| view! { <OutputGrad state=state computed=computed marks=marks /> })}
             </div>
             {move || flight.get().map(Flight::view)}
 
@@ -157,8 +189,137 @@ pub fn EmbeddingScene() -> impl IntoView {
             <ul class="captions">{captions}</ul>
 
             <Settings state=state computed=computed />
+            <div class="emb-pass">
+                <PassToggle pass=pass />
+                {move || backward.get().then(|| view! { <Learn state=state computed=computed /> })}
+            </div>
+            {move || backward.get().then(|| view! { <GradFlow state=state computed=computed playhead=playhead /> })}
             <Timeline len=len playhead=playhead describe=describe />
         </section>
+    }
+}
+
+/// `weight.grad` beside the table: dense, and with `sparse=True` also PyTorch's COO list; or,
+/// for a frozen table, why there is none.
+#[component]
+fn WeightGrad(computed: Memo<Computed>, marks: Signal<Marks>) -> impl IntoView {
+    let dense = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.weight.clone())));
+    let sparse = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.sparse.clone())));
+    let no_grad = Memo::new(move |_| computed.with(|c| c.no_grad.clone()));
+    let grid = move || {
+        dense.get().map(|g| {
+            let data = Signal::derive(move || GridData::floats(&g));
+            view! { <Grid name="weight.grad" data=data marks=marks /> }
+        })
+    };
+    let coo = move || {
+        sparse.get().map(|sp| {
+            let n = sp.indices.len();
+            let rows = sp.coalesced_rows().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ");
+            let indices = GridData::ids(&Ids::vector(sp.indices.clone()));
+            let values = GridData::floats(&sp.values);
+            view! {
+                <div class="sparse-grad" role="group" aria-label="weight.grad (sparse)">
+                    <p class="sparse-head">
+                        <code>"weight.grad (sparse)"</code>
+                        {format!(" {n} entries, one per id, uncoalesced; .coalesce() sums them into rows [{rows}]")}
+                    </p>
+                    <div class="sparse-parts">
+                        <Grid name="indices" data=Signal::derive(move || indices.clone()) />
+                        <Grid name="values" data=Signal::derive(move || values.clone()) />
+                    </div>
+                </div>
+            }
+        })
+    };
+    view! {
+        <div class="emb-grad">
+            {move || no_grad.get().map(|why| view! {
+                <p class="no-grad" role="note"><code>"weight.grad"</code>" is None: "{why}</p>
+            })}
+            {grid}
+            {coo}
+        </div>
+    }
+}
+
+/// `output.grad` (dL/doutput, where backward starts) and, with mse, the editable `target`.
+#[component]
+fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, marks: Signal<Marks>) -> impl IntoView {
+    let upstream = Memo::new(move |_| computed.with(|c| c.upstream.clone()));
+    let target = Memo::new(move |_| {
+        state.with(|s| match &s.learning.loss {
+            Loss::Mse { target } => Some(GridData::floats(target)),
+            Loss::Sum => None,
+        })
+    });
+    let edit = Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit("target", i, &text)));
+    let paste = Callback::new(move |(i, text): (usize, String)| change(state, |s| s.paste("target", i, &text)));
+    view! {
+        <div class="emb-grad">
+            {move || upstream.get().map(|u| {
+                let data = Signal::derive(move || GridData::floats(&u));
+                view! { <Grid name="output.grad" data=data marks=marks /> }
+            })}
+            {move || computed.with(|c| c.loss_error.clone()).map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            {move || target.with(Option::is_some).then(|| view! {
+                <Grid
+                    name="target"
+                    data=Signal::derive(move || target.get().unwrap_or_default())
+                    on_edit=edit
+                    on_paste=paste
+                />
+            })}
+        </div>
+    }
+}
+
+/// The loss choice, its value, and SGD steps on `weight`.
+#[component]
+fn Learn(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
+    let act = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
+    view! {
+        <LearnPanel
+            mse=Signal::derive(move || state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })))
+            loss=Signal::derive(move || computed.with(|c| c.loss))
+            lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
+            steps=Signal::derive(move || state.with(|s| s.learning.steps))
+            on_loss=Callback::new(move |mse: bool| change(state, |s| s.set_loss(mse)))
+            on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
+            on_step=act(State::sgd_step)
+            on_undo=act(State::undo)
+            on_reset=act(State::reset)
+        />
+    }
+}
+
+/// The backward steps as a list: `weight.grad[r] += output.grad[k]`, the current one highlighted.
+#[component]
+fn GradFlow(state: RwSignal<State>, computed: Memo<Computed>, playhead: RwSignal<usize>) -> impl IntoView {
+    let summary = move || computed.with(|c| c.describe_backward(0, state.with(State::padding_row)));
+    let items = move || {
+        computed.with(|c| {
+            let k = playhead.get();
+            let shown = c.back_picks.iter().take(LISTED).enumerate().map(|(i, (p, again))| {
+                let class = match (i + 1).cmp(&k) {
+                    std::cmp::Ordering::Less => "done",
+                    std::cmp::Ordering::Equal => "current",
+                    std::cmp::Ordering::Greater => "",
+                };
+                let note = if *again { "  (adds onto an earlier id's row)" } else { "" };
+                view! { <li class=class>{format!("weight.grad[{}] += {}{note}", p.row, label("output.grad", &p.at))}</li> }
+            });
+            let more = c.back_picks.len().saturating_sub(LISTED);
+            let more = (more > 0).then(|| view! { <li class="more">{format!("… and {more} more")}</li> });
+            view! { {shown.collect_view()} {more} }
+        })
+    };
+    view! {
+        <div class="emb-gradflow">
+            <h2>"Where the gradient goes"</h2>
+            <p class="grad-note">{summary}</p>
+            <ol class="picks" aria-label="Gradient adds">{items}</ol>
+        </div>
     }
 }
 

@@ -1,16 +1,22 @@
 //! The Linear scene: `output = input @ weight.T + bias`, with `weight` stored `(out, in)`. The
-//! forward animation lights one input row and one weight row, then the output cell they make.
+//! forward animation lights one input row and one weight row, then the output cell they make;
+//! the backward one sends each `output.grad` cell back into `weight.grad`, `bias.grad` and
+//! `input.grad`, and SGD steps move the parameters.
 
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
+use crate::learn_panel::LearnPanel;
+use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
+use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::linear::{State, PRESETS};
+use rowflow_core::{Phase, Tensor};
 
 /// The input layouts a learner can pick: (rank, label).
 const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)"), (3, "3-D (B, N, in)")];
@@ -22,6 +28,10 @@ pub fn LinearScene() -> impl IntoView {
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
     let transposed = RwSignal::new(false);
+    let pass = RwSignal::new(Phase::Forward);
+    let backward = Memo::new(move |_| pass.get() == Phase::Backward);
+    // Each pass plays its own trace from the start.
+    Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
 
     // Every change goes through the core; a refused one leaves the state as it was.
     let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
@@ -54,7 +64,7 @@ pub fn LinearScene() -> impl IntoView {
     });
     let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
 
-    let marks = Signal::derive(move || computed.with(|c| c.marks_at(playhead.get())));
+    let marks = Signal::derive(move || computed.with(|c| c.marks_in(pass.get(), playhead.get())));
     let pinned = move |tensor: &'static str| {
         Signal::derive(move || {
             computed.with(|c| {
@@ -75,13 +85,59 @@ pub fn LinearScene() -> impl IntoView {
     });
     let has_bias = Memo::new(move |_| state.with(|s| s.has_bias));
     let rank = Memo::new(move |_| state.with(|s| s.input.dim()));
-    let len = Signal::derive(move || computed.with(|c| c.trace.len()));
-    let describe = Signal::derive(move || computed.with(|c| c.describe(playhead.get())));
+    let len = Signal::derive(move || computed.with(|c| c.trace_of(pass.get()).len()));
+    let describe = Signal::derive(move || computed.with(|c| c.describe_in(pass.get(), playhead.get())));
+
+    // Gradients: while backward can't run, the last ones that did stay on screen.
+    let grad = move |pick: fn(&rowflow_core::scene::linear::Computed) -> Option<&Tensor>| {
+        Memo::new(move |last: Option<&GridData>| {
+            computed.with(|c| pick(c).map(GridData::floats)).or_else(|| last.cloned()).unwrap_or_default()
+        })
+    };
+    let weight_grad = grad(|c| c.grads.as_ref().map(|g| &g.weight));
+    let bias_grad = grad(|c| c.grads.as_ref().and_then(|g| g.bias.as_ref()));
+    let input_grad = grad(|c| c.grads.as_ref().map(|g| &g.input));
+    let output_grad = grad(|c| c.output_grad.as_ref());
+    let mse = Memo::new(move |_| state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })));
+    let target = Memo::new(move |_| {
+        state.with(|s| match &s.learning.loss {
+            Loss::Mse { target } => GridData::floats(target),
+            Loss::Sum => GridData::default(),
+        })
+    });
+    let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.learning.changed_in(name)));
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(&|s| f(s)));
+    let learn_panel = move || {
+        view! {
+            <LearnPanel
+                mse=Signal::derive(move || mse.get())
+                loss=Signal::derive(move || computed.with(|c| c.loss))
+                lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
+                steps=Signal::derive(move || state.with(|s| s.learning.steps))
+                on_loss=Callback::new(move |on: bool| change(&|s| s.set_mse(on)))
+                on_lr=Callback::new(move |text: String| change(&|s| s.set_lr(&text)))
+                on_step=learn(State::sgd_step)
+                on_undo=learn(State::undo)
+                on_reset=learn(|s| {
+                    s.reset();
+                    Ok(())
+                })
+            />
+        }
+    };
+    let grad_grid = move |name: &'static str, data: Memo<GridData>| {
+        move || backward.get().then(|| view! { <Grid name=name data=data marks=marks /> })
+    };
     // The focused output cell, else the cell the current step writes, else the first one.
     let formula = Signal::derive(move || {
         computed.with(|c| {
-            let step = playhead.get().checked_sub(1).and_then(|k| c.trace.steps.get(k));
-            let written = step.and_then(|s| s.writes.first()).map(|w| {
+            let step = playhead.get().checked_sub(1).and_then(|k| c.trace_of(pass.get()).steps.get(k));
+            // Forward: the output cell being written; backward: the one whose gradient flows back.
+            let cell = step.and_then(|s| match s.phase {
+                Phase::Forward => s.writes.first(),
+                Phase::Backward => s.reads.first(),
+            });
+            let written = cell.map(|w| {
                 let mut index: Vec<usize> = w.index.iter().map(|i| i.unwrap_or(0)).collect();
                 index.resize(c.output.as_ref().map_or(0, |y| y.dim()), 0);
                 index
@@ -106,19 +162,37 @@ pub fn LinearScene() -> impl IntoView {
             </p>
 
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
+            <div class="lin-pass">
+                <PassToggle pass=pass />
+                {move || backward.get().then(learn_panel)}
+            </div>
             <div class="tensors lin-flow">
                 <div class="lin-column">
-                    <Grid name="input" data=input on_edit=edit("input") on_paste=paste("input") marks=marks issues=pinned("input") />
-                    {move || match transposed.get() {
-                        false => view! {
-                            <Grid name="weight" data=weight on_edit=edit("weight") on_paste=paste("weight") marks=marks issues=pinned("weight") />
-                        }
-                        .into_any(),
-                        true => view! {
-                            <Grid name="weight.T" data=weight_t on_edit=edit("weight.T") on_paste=paste("weight.T") marks=marks />
-                        }
-                        .into_any(),
-                    }}
+                    <div class="lin-pair">
+                        <Grid name="input" data=input on_edit=edit("input") on_paste=paste("input") marks=marks issues=pinned("input") />
+                        {grad_grid("input.grad", input_grad)}
+                    </div>
+                    <div class="lin-pair">
+                        {move || match transposed.get() {
+                            false => view! {
+                                <Grid
+                                    name="weight"
+                                    data=weight
+                                    on_edit=edit("weight")
+                                    on_paste=paste("weight")
+                                    marks=marks
+                                    issues=pinned("weight")
+                                    changed=changed("weight")
+                                />
+                            }
+                            .into_any(),
+                            true => view! {
+                                <Grid name="weight.T" data=weight_t on_edit=edit("weight.T") on_paste=paste("weight.T") marks=marks />
+                            }
+                            .into_any(),
+                        }}
+                        {grad_grid("weight.grad", weight_grad)}
+                    </div>
                     <p class="lin-note">
                         {move || computed.with(|c| c.weight_note.clone())}
                         {move || transposed.get().then_some(" Shown here as weight.T: column i is that row.")}
@@ -135,17 +209,32 @@ pub fn LinearScene() -> impl IntoView {
                 <div class="lin-column">
                     {move || match has_bias.get() {
                         true => view! {
-                            <Grid name="bias" data=bias on_edit=edit("bias") on_paste=paste("bias") marks=marks issues=pinned("bias") />
+                            <div class="lin-pair">
+                                <Grid
+                                    name="bias"
+                                    data=bias
+                                    on_edit=edit("bias")
+                                    on_paste=paste("bias")
+                                    marks=marks
+                                    issues=pinned("bias")
+                                    changed=changed("bias")
+                                />
+                                {grad_grid("bias.grad", bias_grad)}
+                            </div>
                         }
                         .into_any(),
                         false => view! { <p class="lin-no-bias"><code>"bias=False"</code>": nothing is added."</p> }.into_any(),
                     }}
-                    <div class="lin-output" class:stale=move || stale.get()>
+                    <div class="lin-output lin-pair" class:stale=move || stale.get()>
                         <Grid name="output" data=output marks=marks on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i))) />
+                        {grad_grid("output.grad", output_grad)}
                         {move || stale.get().then(|| view! {
                             <p class="stale-note">"PyTorch raises on these shapes, so this is the last output that ran."</p>
                         })}
                     </div>
+                    {move || (backward.get() && mse.get()).then(|| view! {
+                        <Grid name="target" data=target on_edit=edit("target") on_paste=paste("target") marks=marks issues=pinned("target") />
+                    })}
                 </div>
             </div>
 

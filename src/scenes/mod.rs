@@ -5,3 +5,4 @@ pub mod linear;
 pub mod one_hot;
 pub mod rnn;
 mod rnn_cells;
+pub mod train;

@@ -12,11 +12,15 @@ use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
+use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
+use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{
-    grouped, Pass, State, Timing, Work, INPUT, LINEAR, LINEAR_WEIGHT, LOOKUP, MAX_IDS, ONE_HOT, PRESETS, TABLE,
+    grouped, Backward, Pass, State, Timing, Work, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD,
+    LOOKUP, LOOKUP_GRAD, MAX_IDS, ONE_HOT, PRESETS, TABLE, TABLE_GRAD, TARGET,
 };
+use rowflow_core::Phase;
 use std::time::Duration;
 
 /// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
@@ -28,6 +32,13 @@ pub fn OneHotScene() -> impl IntoView {
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
+    // Which trace the timeline plays; switching starts it from the beginning.
+    let phase = RwSignal::new(Phase::Forward);
+    let backward_on = Memo::new(move |_| phase.get() == Phase::Backward);
+    Effect::new(move |_| {
+        phase.track();
+        playhead.set(0);
+    });
 
     // Every change goes through the core; a refused one leaves the state as it was.
     let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
@@ -55,11 +66,23 @@ pub fn OneHotScene() -> impl IntoView {
     let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
 
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
+    let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
     let marks = Signal::derive(move || {
-        computed.with(|c| c.pass.as_ref().map(|p| p.trace.marks_at(playhead.get())).unwrap_or_default())
+        computed.with(|c| match backward_on.get() {
+            false => c.pass.as_ref().map(|p| p.trace.marks_at(playhead.get())).unwrap_or_default(),
+            true => c.backward.as_ref().map(|b| b.trace.marks_at(playhead.get())).unwrap_or_default(),
+        })
     });
-    let len = Signal::derive(move || computed.with(|c| c.pass.as_ref().map_or(0, |p| p.trace.len())));
-    let describe = Signal::derive(move || pass(&|p| p.describe(playhead.get())));
+    let len = Signal::derive(move || {
+        computed.with(|c| match backward_on.get() {
+            false => c.pass.as_ref().map_or(0, |p| p.trace.len()),
+            true => c.backward.as_ref().map_or(0, |b| b.trace.len()),
+        })
+    });
+    let describe = Signal::derive(move || match backward_on.get() {
+        false => pass(&|p| p.describe(playhead.get())),
+        true => back(&|b| b.describe(playhead.get())),
+    });
     // Both ways' messages for a bad id share its cell; the first hint says why in plain words.
     let input_issues = Signal::derive(move || {
         computed.with(|c| {
@@ -84,6 +107,16 @@ pub fn OneHotScene() -> impl IntoView {
         Memo::new(move |_| computed.with(|c| c.tensor(name).map(GridData::floats).unwrap_or_default()))
     };
     let (linear_weight, lookup, linear) = (of(LINEAR_WEIGHT), of(LOOKUP), of(LINEAR));
+    let (table_grad, linear_weight_grad) = (of(TABLE_GRAD), of(LINEAR_WEIGHT_GRAD));
+    let (lookup_grad, linear_grad) = (of(LOOKUP_GRAD), of(LINEAR_GRAD));
+    let has_backward = Memo::new(move |_| backward_on.get() && computed.with(|c| c.backward.is_some()));
+    let target = Memo::new(move |_| {
+        state.with(|s| match &s.learning.loss {
+            Loss::Mse { target } => Some(GridData::floats(target)),
+            Loss::Sum => None,
+        })
+    });
+    let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.changed(name)));
     let one_hot =
         Memo::new(move |_| computed.with(|c| c.pass.as_ref().map(|p| GridData::ids(&p.one_hot)).unwrap_or_default()));
     let has_pass = Memo::new(move |_| computed.with(|c| c.pass.is_some()));
@@ -94,7 +127,8 @@ pub fn OneHotScene() -> impl IntoView {
         computed.with(|c| {
             let p = c.pass.as_ref()?;
             let rank = p.lookup.dim();
-            let step = playhead.get().checked_sub(1).and_then(|k| p.trace.steps.get(k));
+            let at = if backward_on.get() { 0 } else { playhead.get() };
+            let step = at.checked_sub(1).and_then(|k| p.trace.steps.get(k));
             let written = step.and_then(|s| s.writes.iter().find(|w| w.tensor == LINEAR || w.tensor == LOOKUP));
             let written = written.map(|w| {
                 let mut index: Vec<usize> = w.index.iter().map(|i| i.unwrap_or(0)).collect();
@@ -111,8 +145,37 @@ pub fn OneHotScene() -> impl IntoView {
     // The cells of `one_hot` and `linear.weight` the current step multiplies by zero, as the core says.
     let zero = move |name: &'static str| {
         Callback::new(move |index: Vec<usize>| {
-            computed.with(|c| c.pass.as_ref().is_some_and(|p| p.zero_product(playhead.get(), name, &index)))
+            computed.with(|c| match backward_on.get() {
+                false => c.pass.as_ref().is_some_and(|p| p.zero_product(playhead.get(), name, &index)),
+                true => c.backward.as_ref().is_some_and(|b| b.zero_product(playhead.get(), name, &index)),
+            })
         })
+    };
+
+    // Learning: the loss, the rate, and SGD steps on emb.weight.
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(&|s| f(s)));
+    let on_loss = Callback::new(move |mse: bool| change(&|s| s.use_mse(mse)));
+    let on_lr = Callback::new(move |text: String| change(&|s| s.set_lr(&text)));
+    let learn_panel = view! {
+        <LearnPanel
+            mse=Signal::derive(move || state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })))
+            loss=Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.loss)))
+            lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
+            steps=Signal::derive(move || state.with(|s| s.learning.steps))
+            on_loss=on_loss
+            on_lr=on_lr
+            on_step=learn(State::sgd_step)
+            on_undo=learn(State::undo)
+            on_reset=learn(|s| {
+                s.reset_steps();
+                Ok(())
+            })
+        />
+        <p class="hint">
+            "One loss for both outputs (they are equal). SGD steps " <code>"emb.weight"</code> "; "
+            <code>"linear.weight"</code> " is its transpose, so it moves the same numbers: the looked-up rows, "
+            "which are the used columns."
+        </p>
     };
 
     // Both ways timed afresh whenever a size changes, after the page has painted.
@@ -228,11 +291,27 @@ pub fn OneHotScene() -> impl IntoView {
             <div class="oh-ways">
                 <div class="oh-way">
                     <h2>"nn.Embedding: look the row up"</h2>
-                    <Grid name=TABLE data=table on_edit=edit(TABLE) on_paste=paste(TABLE) marks=marks />
+                    <Grid
+                        name=TABLE
+                        data=table
+                        on_edit=edit(TABLE)
+                        on_paste=paste(TABLE)
+                        marks=marks
+                        changed=changed(TABLE)
+                    />
+                    <Show when=move || has_backward.get()>
+                        <div class="oh-grad">
+                            <Grid name=TABLE_GRAD data=table_grad marks=marks />
+                            <p class="oh-grad-count">{move || back(&|b| b.count_captions().1)}</p>
+                        </div>
+                    </Show>
                     <Show when=move || has_pass.get() fallback=no_outputs>
                         <div class="oh-output" class:stale=move || stale.get()>
                             <Grid name=LOOKUP data=lookup marks=marks on_focus=on_focus />
                         </div>
+                    </Show>
+                    <Show when=move || has_backward.get()>
+                        <Grid name=LOOKUP_GRAD data=lookup_grad marks=marks />
                     </Show>
                 </div>
                 <div class="oh-way">
@@ -240,12 +319,32 @@ pub fn OneHotScene() -> impl IntoView {
                     <Show when=move || has_pass.get() fallback=no_outputs>
                         <Grid name=ONE_HOT data=one_hot marks=marks dim=zero(ONE_HOT) />
                     </Show>
-                    <Grid name=LINEAR_WEIGHT data=linear_weight marks=marks dim=zero(LINEAR_WEIGHT) />
+                    <Grid
+                        name=LINEAR_WEIGHT
+                        data=linear_weight
+                        marks=marks
+                        dim=zero(LINEAR_WEIGHT)
+                        changed=changed(LINEAR_WEIGHT)
+                    />
                     <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
+                    <Show when=move || has_backward.get()>
+                        <div class="oh-grad">
+                            <Grid
+                                name=LINEAR_WEIGHT_GRAD
+                                data=linear_weight_grad
+                                marks=marks
+                                dim=zero(LINEAR_WEIGHT_GRAD)
+                            />
+                            <p class="oh-grad-count">{move || back(&|b| b.count_captions().0)}</p>
+                        </div>
+                    </Show>
                     <Show when=move || has_pass.get()>
                         <div class="oh-output" class:stale=move || stale.get()>
                             <Grid name=LINEAR data=linear marks=marks on_focus=on_focus />
                         </div>
+                    </Show>
+                    <Show when=move || has_backward.get()>
+                        <Grid name=LINEAR_GRAD data=linear_grad marks=marks />
                     </Show>
                 </div>
                 {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
@@ -258,6 +357,21 @@ pub fn OneHotScene() -> impl IntoView {
                     </code>
                 </p>
                 <p>{move || pass(&|p| p.verdict().1)}</p>
+            </section>
+
+            <section class="oh-learn" aria-label="Backward and learning">
+                <PassToggle pass=phase />
+                {learn_panel}
+                <Show when=move || target.with(Option::is_some)>
+                    <Grid
+                        name=TARGET
+                        data=Signal::derive(move || target.get().unwrap_or_default())
+                        on_edit=edit(TARGET)
+                        on_paste=paste(TARGET)
+                        marks=marks
+                    />
+                </Show>
+                <p class="oh-loss">{move || back(&|b| b.loss_text())}</p>
             </section>
 
             <Timeline len=len playhead=playhead describe=describe />

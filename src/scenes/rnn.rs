@@ -6,15 +6,20 @@ use super::rnn_cells as cells;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
+use crate::learn_panel::LearnPanel;
+use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
-use cells::Unrolled;
+use cells::{GradNorms, Unrolled};
 use leptos::prelude::*;
 use rowflow_core::ops::find;
+use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
 use rowflow_core::scene::rnn::{Computed, Source, State, PRESETS};
+use rowflow_core::trace::Span;
+use rowflow_core::{Marks, Phase};
 
 /// Parameters start folded away once there are more than this many tensors of them.
 const OPEN_PARAMS: usize = 4;
@@ -27,6 +32,10 @@ pub fn RnnScene() -> impl IntoView {
     let sequence = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<(String, Vec<usize>)>);
     let problem = RwSignal::new(None::<String>);
+    let pass = RwSignal::new(Phase::Forward);
+    let backward = Memo::new(move |_| pass.get() == Phase::Backward);
+    // Each pass plays its own trace from the start.
+    Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
 
     // Every change goes through the core; a refused one leaves the state as it was.
     let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
@@ -65,19 +74,100 @@ pub fn RnnScene() -> impl IntoView {
     let c = move |f: fn(&Computed) -> String| Signal::derive(move || computed.with(f));
     let run = Signal::derive(move || computed.with(|c| c.run.clone()));
     let marks = Signal::derive(move || {
-        computed.with(|c| c.run.as_ref().map(|r| r.trace.marks_at(playhead.get())).unwrap_or_default())
+        computed.with(|c| c.trace(pass.get()).map(|t| t.marks_at(playhead.get())).unwrap_or_default())
     });
-    let len = Signal::derive(move || computed.with(|c| c.run.as_ref().map_or(0, |r| r.trace.len())));
-    let describe = Signal::derive(move || computed.with(|c| c.describe(playhead.get())));
+    // The diagram's boxes hold values, not gradients: going backward, a box lights where its
+    // `.grad` is read or written.
+    let diagram_marks = Signal::derive(move || {
+        let m = marks.get();
+        if m.phase != Some(Phase::Backward) {
+            return m;
+        }
+        let strip = |spans: Vec<Span>| -> Vec<Span> {
+            let grads = spans.into_iter().filter_map(|s| {
+                let t = s.tensor.strip_suffix(".grad")?.to_string();
+                Some(Span { tensor: t, index: s.index })
+            });
+            grads.collect()
+        };
+        Marks { read: strip(m.read), write: strip(m.write), done: strip(m.done), phase: m.phase }
+    });
+    let len = Signal::derive(move || computed.with(|c| c.trace(pass.get()).map_or(0, |t| t.len())));
+    let describe = Signal::derive(move || {
+        computed.with(|c| match pass.get() {
+            Phase::Forward => c.describe(playhead.get()),
+            Phase::Backward => c.describe_backward(playhead.get()),
+        })
+    });
     let formula = Signal::derive(move || {
         computed.with(|c| {
             let run = c.run.as_ref()?;
-            match focus.get() {
-                Some((tensor, index)) => run.formula(&tensor, &index),
-                None => run.step_formula(playhead.get(), sequence.get()),
+            match (focus.get(), pass.get()) {
+                (Some((tensor, index)), _) => run.formula(&tensor, &index),
+                (None, Phase::Forward) => run.step_formula(playhead.get(), sequence.get()),
+                (None, Phase::Backward) => None,
             }
         })
     });
+    // Backward: the `.grad` grids, the loss and SGD.
+    let grad = move |name: String| {
+        Memo::new(move |_| computed.with(|c| c.grad(&name).map(GridData::floats).unwrap_or_default()))
+    };
+    let grad_grid = move |name: &str| {
+        let (name, data) = (format!("{name}.grad"), grad(name.to_string()));
+        move || backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks /> })
+    };
+    let changed = move |name: String| Signal::derive(move || state.with(|s| s.changed(&name)));
+    let mse = Memo::new(move |_| state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })));
+    let target = Memo::new(move |_| {
+        state.with(|s| match &s.learning.loss {
+            Loss::Mse { target } => GridData::floats(target),
+            Loss::Sum => GridData::default(),
+        })
+    });
+    let learn = move |f: fn(&mut State) -> Result<(), String>| {
+        Callback::new(move |()| {
+            let mut s = state.get_untracked();
+            f(&mut s)?;
+            state.set(s);
+            Ok(())
+        })
+    };
+    let learn_panel = move || {
+        view! {
+            <LearnPanel
+                mse=Signal::derive(move || mse.get())
+                loss=Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.loss)))
+                lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
+                steps=Signal::derive(move || state.with(|s| s.learning.steps))
+                on_loss=Callback::new(move |on: bool| change(&|s| s.use_mse(on)))
+                on_lr=Callback::new(move |text: String| change(&|s| s.set_lr(&text)))
+                on_step=learn(State::sgd_step)
+                on_undo=learn(State::undo_step)
+                on_reset=learn(|s| {
+                    s.reset_steps();
+                    Ok(())
+                })
+            />
+            <p class="rnn-loss-note">
+                "The loss is on "
+                <code>"output"</code>
+                " only: "
+                <code>"h_n"</code>
+                " is not in it, so "
+                <code>"h_n.grad"</code>
+                " = 0 and every gradient flows back from "
+                <code>"output.grad"</code>
+                "."
+            </p>
+            {move || computed.with(|c| c.backward_issue.clone()).map(|m| view! { <p class="issue" role="alert">{m}</p> })}
+        }
+    };
+    let output_grad = Memo::new(move |_| {
+        computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(&b.upstream)).unwrap_or_default())
+    });
+    let norms =
+        Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.norms.clone()).unwrap_or_default()));
     let cell_issues = move |tensor: &'static str| Signal::derive(move || computed.with(|c| c.cell_issues(tensor)));
     let notes = move |tensor: &'static str| {
         move || {
@@ -109,6 +199,7 @@ pub fn RnnScene() -> impl IntoView {
         false => view! {
             <Grid name="input" data=floats(|s| match &s.model.source { Source::Tensor(t) => Some(t), _ => None })
                 on_edit=edit("input".into()) on_paste=paste("input".into()) marks=marks />
+            {grad_grid("input")}
             {notes("input")}
         }
         .into_any(),
@@ -131,9 +222,11 @@ pub fn RnnScene() -> impl IntoView {
                     <Grid name="ids" data=ids on_edit=edit("ids".into()) on_paste=paste("ids".into()) marks=marks
                         issues=cell_issues("ids") />
                     <Grid name="emb.weight" data=emb_weight on_edit=edit("emb.weight".into())
-                        on_paste=paste("emb.weight".into()) marks=marks />
+                        on_paste=paste("emb.weight".into()) marks=marks changed=changed("emb.weight".into()) />
+                    {grad_grid("emb.weight")}
                     {notes("emb.weight")}
                     <Grid name="input" data=x marks=marks on_focus=focus_on("input") />
+                    {grad_grid("input")}
                 </div>
             }
             .into_any()
@@ -146,6 +239,7 @@ pub fn RnnScene() -> impl IntoView {
             view! {
                 <Grid name="h0" data=floats(|s| s.model.h0.as_ref()) on_edit=edit("h0".into()) on_paste=paste("h0".into())
                     marks=marks />
+                {grad_grid("h0")}
                 {notes("h0")}
             }
         })
@@ -165,7 +259,13 @@ pub fn RnnScene() -> impl IntoView {
             let grids = group.iter().map(|name| {
                 let key = name.clone();
                 let data = Memo::new(move |_| state.with(|s| find(&s.model.params, &key).map(GridData::floats).unwrap_or_default()));
-                view! { <Grid name=name.clone() data=data on_edit=edit(name.clone()) on_paste=paste(name.clone()) marks=marks /> }
+                view! {
+                    <div class="rnn-param">
+                        <Grid name=name.clone() data=data on_edit=edit(name.clone()) on_paste=paste(name.clone()) marks=marks
+                            changed=changed(name.clone()) />
+                        {grad_grid(name)}
+                    </div>
+                }
             });
             view! {
                 <div class="rnn-param-group">
@@ -260,13 +360,17 @@ pub fn RnnScene() -> impl IntoView {
             </details>
             {move || problem.get().map(|m| view! { <p class="issue" role="alert">{m}</p> })}
             {notes("config")}
+            <div class="rnn-pass">
+                <PassToggle pass=pass />
+                {move || backward.get().then(learn_panel)}
+            </div>
 
             <div class="rnn-main">
                 <Unrolled
                     run=run
                     note=c(|c| c.packing_caption.clone())
                     sequence=sequence
-                    marks=marks
+                    marks=diagram_marks
                     playhead=playhead
                     on_pick=Callback::new(move |p| focus.set(Some(p)))
                 />
@@ -275,6 +379,19 @@ pub fn RnnScene() -> impl IntoView {
                         <Grid name="output" data=output marks=marks on_focus=focus_on("output") />
                         <p class="caption">{c(|c| c.output_caption.clone())}</p>
                     </div>
+                    {move || backward.get().then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="output.grad" data=output_grad marks=marks />
+                            <p class="caption">"dL/doutput: where backward starts."</p>
+                        </div>
+                    })}
+                    {move || (backward.get() && mse.get()).then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="target" data=target marks=marks
+                                on_edit=Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit_target(i, &text))) />
+                            <p class="caption">"F.mse_loss(output, target): edit the target."</p>
+                        </div>
+                    })}
                     <div class="rnn-out" class:stale=stale>
                         <Grid name="h_n" data=h_n marks=marks on_focus=focus_on("h_n") />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
@@ -291,6 +408,7 @@ pub fn RnnScene() -> impl IntoView {
                 <p class="rnn-hint">"Step the animation, or click an output or h_n cell, to see how its number is made."</p>
             })}
             <Timeline len=len playhead=playhead describe=describe />
+            {move || backward.get().then(|| view! { <GradNorms norms=norms /> })}
 
             <h2 class="rnn-h2">"What goes in"</h2>
             <div class="tensors rnn-inputs">{input_view} {h0_view}</div>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use rowflow_core::format::short;
 use rowflow_core::scene::label;
 use rowflow_core::scene::rnn::{CellBox, Lane, Run};
-use rowflow_core::{Mark, Marks};
+use rowflow_core::{Mark, Marks, Phase};
 
 /// A box lists at most this many numbers of its `h_t`.
 const SHOWN: usize = 6;
@@ -67,7 +67,7 @@ pub fn Unrolled(
                 let name = label("input", &at);
                 let mark = lit(marks, "input", vec![at[0], at[1], 0]);
                 let pick = (r.ids.is_some()).then(|| ("input".to_string(), vec![at[0], at[1], 0]));
-                io_box(name, values, mark, pick, on_pick)
+                io_box(name, values, mark, backward(marks), pick, on_pick)
             });
             let lanes = r.lanes(b).into_iter().map(|lane| lane_view(lane, b, marks, playhead));
             let out_row = (0..steps).map(|t| {
@@ -75,7 +75,8 @@ pub fn Unrolled(
                 let width = r.output.last_dim();
                 let values = (t < r.lengths[b]).then(|| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect());
                 let pick = ("output".to_string(), vec![at[0], at[1], 0]);
-                io_box(label("output", &at), values, lit(marks, "output", vec![at[0], at[1], 0]), Some(pick), on_pick)
+                let mark = lit(marks, "output", vec![at[0], at[1], 0]);
+                io_box(label("output", &at), values, mark, backward(marks), Some(pick), on_pick)
             });
             Some(view! {
                 <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style=format!("--steps: {steps}")>
@@ -132,6 +133,7 @@ fn io_box(
     name: String,
     values: Option<Vec<f32>>,
     mark: Memo<Option<Mark>>,
+    backward: Memo<bool>,
     pick: Option<(String, Vec<usize>)>,
     on_pick: Callback<(String, Vec<usize>)>,
 ) -> impl IntoView {
@@ -142,18 +144,19 @@ fn io_box(
         format!("rnn-io{}{lit}", if padding { " padding" } else { "" })
     };
     let data_mark = move || mark.get().map(mark_name);
+    let phase = move || (mark.get().is_some() && backward.get()).then_some("backward");
     let inner = view! {
         <span class="rnn-name">{name}</span>
         <span class="rnn-values">{text}</span>
     };
     let body = match pick {
         Some(p) => view! {
-            <button type="button" class=class data-mark=data_mark on:click=move |_| on_pick.run(p.clone())>
+            <button type="button" class=class data-mark=data_mark data-phase=phase on:click=move |_| on_pick.run(p.clone())>
                 {inner}
             </button>
         }
         .into_any(),
-        None => view! { <div class=class data-mark=data_mark>{inner}</div> }.into_any(),
+        None => view! { <div class=class data-mark=data_mark data-phase=phase>{inner}</div> }.into_any(),
     };
     view! { <div class="rnn-slot" role="cell">{body}</div> }
 }
@@ -198,6 +201,7 @@ fn cell_view(
     let (t, step) = (cell.t, cell.step);
     let (state, index) = (name.to_string(), vec![t, b, 0]);
     let mark = Memo::new(move |_| marks.with(|m| m.of(&state, &index)));
+    let back = backward(marks);
     let body = match cell.skipped {
         true => view! { <span class="rnn-values">"skipped"<br />"(ended)"</span> }.into_any(),
         false => view! {
@@ -214,6 +218,7 @@ fn cell_view(
             class:skipped=cell.skipped
             class:first=cell.first
             data-mark=move || mark.get().map(mark_name)
+            data-phase=move || (mark.get().is_some() && back.get()).then_some("backward")
             class:read=move || mark.get() == Some(Mark::Read)
             class:write=move || mark.get() == Some(Mark::Write)
             class:done=move || mark.get() == Some(Mark::Done)
@@ -232,4 +237,70 @@ fn cell_view(
         </button>
     };
     view! { <div class="rnn-slot" role="cell">{button}</div> }
+}
+
+/// Whether the trace's current step belongs to the backward pass.
+fn backward(marks: Signal<Marks>) -> Memo<bool> {
+    Memo::new(move |_| marks.with(|m| m.phase == Some(Phase::Backward)))
+}
+
+/// `‖dL/dh_t‖` per time step, one bar chart per layer and direction (log scale, so both a
+/// vanishing and an exploding gradient fit), each bar with its number printed.
+#[component]
+pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl IntoView {
+    const BAR: f64 = 40.0;
+    const HEIGHT: f64 = 90.0;
+    let chart = move |(name, values): (String, Vec<f32>)| {
+        let logs: Vec<f64> = values.iter().map(|&v| (v.max(1e-12) as f64).log10()).collect();
+        let top = logs.iter().copied().fold(f64::MIN, f64::max);
+        let bottom = logs.iter().copied().fold(f64::MAX, f64::min).min(top - 1.0);
+        let height = |l: f64| 4.0 + (HEIGHT - 4.0) * (l - bottom) / (top - bottom);
+        let width = BAR * values.len() as f64;
+        let bars = values.iter().zip(&logs).enumerate().map(|(t, (&v, &l))| {
+            let (x, h) = (t as f64 * BAR, height(l));
+            view! {
+                <g class="norm-step" data-t=t>
+                    <rect class="norm-bar" x=x + 4.0 y=HEIGHT - h + 14.0 width=BAR - 8.0 height=h>
+                        <title>{format!("‖dL/d{name}[{t}]‖ = {}", norm_text(v))}</title>
+                    </rect>
+                    <text class="norm-value" x=x + BAR / 2.0 y=HEIGHT - h + 10.0>{norm_text(v)}</text>
+                    <text class="norm-t" x=x + BAR / 2.0 y=HEIGHT + 28.0>{format!("t={t}")}</text>
+                </g>
+            }
+        });
+        view! {
+            <div class="norm-lane" data-lane=name.clone()>
+                <code>{name.clone()}</code>
+                <svg
+                    class="norm-chart"
+                    viewBox=format!("0 0 {width} {}", HEIGHT + 32.0)
+                    width=width
+                    height=HEIGHT + 32.0
+                    role="img"
+                    aria-label=format!("‖dL/dh_t‖ of {name} per time step")
+                >
+                    {bars.collect_view()}
+                </svg>
+            </div>
+        }
+    };
+    view! {
+        <figure class="rnn-norms" aria-label="‖dL/dh_t‖">
+            <figcaption>
+                <strong>"‖dL/dh_t‖"</strong>
+                " per time step (log scale): how much gradient reaches each step. Shrinking going back \
+                 (left) is a vanishing gradient, growing an exploding one."
+            </figcaption>
+            {move || norms.get().into_iter().map(chart).collect_view()}
+        </figure>
+    }
+}
+
+/// 4 decimals, or `1.2e-5` for what 4 decimals would show as 0.
+fn norm_text(v: f32) -> String {
+    if v != 0.0 && v.abs() < 1e-3 {
+        format!("{v:.1e}")
+    } else {
+        short(v)
+    }
 }

@@ -16,6 +16,7 @@ const scenes = [
   ['#/embedding', 'Embedding'],
   ['#/one-hot', 'One-hot × Linear'],
   ['#/rnn', 'RNN'],
+  ['#/train', 'Train'],
 ];
 
 async function axe(page) {
@@ -43,7 +44,7 @@ test('an unknown route says so and keeps the navigation', async () => {
   const page = await site.page();
   await page.goto(site.base + '#/nope');
   await page.getByRole('heading', { name: 'No such page' }).waitFor();
-  assert.equal(await page.locator('nav a').count(), 4);
+  assert.equal(await page.locator('nav a').count(), scenes.length);
   assert.deepEqual(page.errors, []);
 });
 

@@ -270,3 +270,157 @@ test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', asyn
   );
   assert.deepEqual(page.errors, []);
 });
+
+/** An attribute of the cell (the `td`) holding the control labelled `label`. */
+const cellAttr = (page, label, name) =>
+  page.evaluate(
+    ({ label, name }) => document.querySelector(`[aria-label="${label}"]`)?.closest('td')?.getAttribute(name) ?? null,
+    { label, name },
+  );
+
+/** The printed rows of a (rows, cols) grid. */
+const rowsOf = (page, name, rows, cols) =>
+  page.evaluate(
+    ({ name, rows, cols }) =>
+      [...Array(rows).keys()].map((r) =>
+        [...Array(cols).keys()].map((j) => {
+          const el = document.querySelector(`[aria-label="${name}[${r}, ${j}]"]`);
+          return el ? (el.value ?? el.textContent).trim() : null;
+        }),
+      ),
+    { name, rows, cols },
+  );
+
+async function pasteInto(page, label, text) {
+  await page.locator(`input[aria-label="${label}"]`).evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('backward (sum): only looked-up rows get gradient, and SGD moves only them', async () => {
+  const f = fixture('seed_embedding_4x5_seed123_idx_2_3_1');
+  const page = await open();
+  await page.getByRole('button', { name: 'Backward' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Backward' }).getAttribute('aria-pressed'), 'true');
+  const sum = f.output.data.reduce((a, b) => a + b, 0);
+  assert.equal(await page.getByLabel('Loss value').textContent(), `loss = ${sum.toFixed(4)}`);
+  // sum loss: output.grad is all ones, and weight.grad row r counts the ids equal to r.
+  assert.deepEqual(await rowsOf(page, 'output.grad', 3, 5), Array(3).fill(Array(5).fill('1.0000')));
+  const grad = await rowsOf(page, 'weight.grad', 4, 5);
+  assert.deepEqual(grad[0], Array(5).fill('0.0000'));
+  for (const r of [1, 2, 3]) assert.deepEqual(grad[r], Array(5).fill('1.0000'));
+
+  // The backward animation: step 2 adds output.grad[1] into weight.grad[3], coloured apart.
+  const note = () => page.locator('.emb-gradflow .grad-note').textContent();
+  assert.match(await note(), /3 gradient rows flow back/);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await status(page), /Step 2 of 3: weight\.grad\[3\] \+= output\.grad\[1\]: input\[1\] = 3 looked that row up/);
+  for (let j = 0; j < 5; j++) {
+    assert.equal(await mark(page, `weight.grad[3, ${j}]`), 'write');
+    assert.equal(await cellAttr(page, `weight.grad[3, ${j}]`, 'data-phase'), 'backward');
+    assert.equal(await mark(page, `output.grad[1, ${j}]`), 'read');
+    assert.equal(await mark(page, `weight.grad[2, ${j}]`), 'done');
+    assert.equal(await mark(page, `weight.grad[0, ${j}]`), null);
+  }
+  assert.equal(await page.locator('.emb-gradflow li.current').textContent(), 'weight.grad[3] += output.grad[1]');
+  // Back to forward: the forward trace plays from its start.
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  assert.match(await status(page), /^Ready: 3 steps/);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await status(page), /Step 1 of 3: input\[0\] = 2 selects weight\[2\]/);
+  await page.getByRole('button', { name: 'Backward' }).click();
+  assert.match(await status(page), /^Ready: 3 steps/);
+
+  // SGD step, lr 0.1: rows 1, 2, 3 move by -0.1, row 0 stays; exactly those cells are marked.
+  await edit(page, 'lr', '0.1');
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 1');
+  const w = f.params.weight.data;
+  const moved = (r, j) => Math.fround(w[r * 5 + j] - 0.1);
+  const after = await rowsOf(page, 'weight', 4, 5);
+  for (let r = 0; r < 4; r++) {
+    for (let j = 0; j < 5; j++) {
+      assert.equal(after[r][j], fmt(r === 0 ? w[j] : moved(r, j)), `weight[${r}, ${j}]`);
+      assert.equal(await cellAttr(page, `weight[${r}, ${j}]`, 'data-changed'), r === 0 ? null : 'true');
+    }
+  }
+  assert.equal(await page.locator('[role=grid][aria-label=weight] td[data-changed]').count(), 15);
+  // The output follows the stepped table.
+  assert.equal(await cell(page, 'output[0, 0]'), fmt(moved(2, 0)));
+  // Mid-animation, so the backward colours show beside the changed cells.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.equal(await cellAttr(page, 'weight.grad[3, 0]', 'data-phase'), 'backward');
+  await page.screenshot({ path: join(artifacts, 'embedding-backward.png'), fullPage: true });
+
+  // Undo restores the table and clears the highlight.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 0');
+  await expectTensor(page, 'weight', f.params.weight);
+  assert.equal(await page.locator('[role=grid][aria-label=weight] td[data-changed]').count(), 0);
+  // Reset after two steps goes back to the start too.
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expectTensor(page, 'weight', f.params.weight);
+  assert.deepEqual(page.errors, []);
+});
+
+test('backward: padding row gets none, repeats add up, sparse COO, frozen table has no grad', async () => {
+  const page = await open('padding_10x3');
+  await page.getByRole('button', { name: 'Backward' }).click();
+  // ids [2, 4, 3, 1, 2, 0, 1, 1], padding_idx=1: row 2 gets 2, row 1 (padding) none.
+  const grad = await rowsOf(page, 'weight.grad', 10, 3);
+  assert.deepEqual(grad.map((r) => r[0]), ['1.0000', '0.0000', '2.0000', '1.0000', '1.0000', '0.0000', '0.0000', '0.0000', '0.0000', '0.0000']);
+  assert.match(
+    await page.locator('.emb-gradflow .grad-note').textContent(),
+    /5 gradient rows flow back.*weight\.grad\[1\] is the padding row: id 1 sends no gradient/,
+  );
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await status(page), /Step 4 of 5: weight\.grad\[2\] \+= output\.grad\[1, 0\]: id 2 was looked up before/);
+  assert.equal(await mark(page, 'weight.grad[2, 0]'), 'write');
+
+  // sparse=True: PyTorch's uncoalesced COO list next to the dense grad.
+  await page.getByLabel('sparse').check();
+  const coo = page.getByRole('group', { name: 'weight.grad (sparse)' });
+  assert.match(await coo.textContent(), /5 entries.*rows \[0, 2, 3, 4\]/);
+  const indices = [];
+  for (let k = 0; k < 5; k++) indices.push(await cell(page, `indices[${k}]`));
+  assert.deepEqual(indices, ['2', '4', '3', '2', '0']);
+  assert.deepEqual(await rowsOf(page, 'values', 5, 3), Array(5).fill(Array(3).fill('1.0000')));
+
+  // from_pretrained(freeze=True): no weight.grad, and SGD says why.
+  await page.getByLabel('Preset').selectOption('pretrained_5x4');
+  await page.getByRole('button', { name: 'Backward' }).click();
+  assert.match(await page.locator('.no-grad').textContent(), /weight\.grad is None: .*requires_grad=False/);
+  assert.equal(await page.locator('[role=grid][aria-label="weight.grad"]').count(), 0);
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  assert.match(await page.locator('.learn-panel [role=alert]').textContent(), /requires_grad=False/);
+  assert.equal(await page.locator('[role=grid][aria-label=weight] td[data-changed]').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('backward (mse) with padding_idx=0 matches PyTorch: loss and weight.grad', async () => {
+  const f = fixture('embedding_mse_loss_padding');
+  const page = await open();
+  await edit(page, 'num_embeddings', '6');
+  await edit(page, 'embedding_dim', '3');
+  await page.getByLabel('batch × sequence').check();
+  await edit(page, 'batch', '2');
+  const rows = (t, cols) => JSON.stringify([...Array(t.length / cols).keys()].map((r) => t.slice(r * cols, r * cols + cols)));
+  await pasteInto(page, 'weight[0, 0]', rows(f.params.weight.data, 3));
+  await pasteInto(page, 'input[0, 0]', '[[0, 2, 2], [5, 0, 1]]');
+  await edit(page, 'padding_idx', '0');
+  await expectTensor(page, 'output', f.output);
+  await page.getByRole('button', { name: 'Backward' }).click();
+  await page.getByLabel('Loss', { exact: true }).selectOption('mse');
+  await pasteInto(page, 'target[0, 0, 0]', JSON.stringify([0, 1].map((b) => JSON.parse(rows(f.loss.target.data.slice(b * 9, b * 9 + 9), 3)))));
+  await expectTensor(page, 'target', f.loss.target);
+  assert.equal(await page.getByLabel('Loss value').textContent(), `loss = ${f.loss.value.toFixed(4)}`);
+  await expectTensor(page, 'output.grad', f.upstream);
+  await expectTensor(page, 'weight.grad', f.grads.weight);
+  assert.deepEqual(page.errors, []);
+});

@@ -192,3 +192,87 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+const changed = (page, label) => page.locator(`td:has([aria-label="${label}"])`).first().getAttribute('data-changed');
+
+// The timeline's status (the loss value is an <output>, whose implicit role is status too).
+const status = (page) => page.locator('[role=status]');
+
+test('backward: PyTorch\'s grads, the backward animation, and an SGD step that undoes', async () => {
+  // Vector preset: an mse target of output − upstream·N/2 makes the fixture's upstream the
+  // loss's gradient, so the .grad cells must be PyTorch's.
+  const f = fixture('seed_linear_6_to_10_vector');
+  let page = await open('vector_6_to_10');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  assert.equal(await page.getByRole('button', { name: 'Backward', exact: true }).getAttribute('aria-pressed'), 'true');
+  const sum = f.output.data.reduce((a, b) => a + b, 0);
+  assert.match(await page.getByLabel('Loss value').textContent(), new RegExp(sum.toFixed(4).replace('.', '\\.')));
+  await page.getByLabel('Loss', { exact: true }).selectOption('mse');
+  const n = f.output.data.length;
+  for (let i = 0; i < n; i++) {
+    const t = f.output.data[i] - (f.upstream.data[i] * n) / 2;
+    await type(page, `target[${i}]`, t.toPrecision(9));
+  }
+  for (const name of ['weight', 'bias', 'input']) {
+    const g = f.grads[name];
+    for (let i = 0; i < g.data.length; i++) {
+      const at = label(`${name}.grad`, g.shape, i);
+      assert.equal(await cell(page, at), fmt(g.data[i]), at);
+    }
+  }
+  await page.close();
+
+  // fixed_2_to_3_3d with the sum loss: weight.grad[i, k] = Σ_n input[n, k] = 12, bias.grad = N = 6.
+  page = await open('fixed_2_to_3_3d');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  for (let i = 0; i < 3; i++) {
+    for (let k = 0; k < 2; k++) assert.equal(await cell(page, `weight.grad[${i}, ${k}]`), '12.0000');
+    assert.equal(await cell(page, `bias.grad[${i}]`), '6.0000');
+  }
+  assert.equal(await cell(page, 'input.grad[1, 2, 1]'), '1.0000');
+  assert.match(await status(page).textContent(), /^Ready: 18 steps/);
+
+  // The first backward step: output.grad[1, 2, 2] flows into weight.grad[2], bias.grad[2], input.grad[1, 2].
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.equal(await mark(page, 'weight.grad[2, 1]'), 'write');
+  assert.equal(await mark(page, 'weight.grad[1, 1]'), null);
+  assert.equal(await mark(page, 'input.grad[1, 2, 0]'), 'write');
+  assert.equal(await mark(page, 'output.grad[1, 2, 2]'), 'read');
+  const phase = await page.locator('[aria-label="weight.grad[2, 1]"]').first().getAttribute('data-phase');
+  assert.equal(phase, 'backward');
+  assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
+  assert.match(await status(page).textContent(), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
+  await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
+  assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
+  // The timeline is pinned to the bottom: scroll on so weight and weight.grad clear it.
+  await page.evaluate(() => window.scrollBy(0, 260));
+  await page.screenshot({ path: join(artifacts, 'linear-backward.png') });
+
+  // Zero input column 1: weight.grad[:, 1] = 0, so an SGD step moves weight column 0 and bias only.
+  for (let b = 0; b < 2; b++) for (let r = 0; r < 3; r++) await type(page, `input[${b}, ${r}, 1]`, '0');
+  assert.equal(await cell(page, 'weight.grad[0, 1]'), '0.0000');
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  assert.match(await page.getByLabel('Steps taken').textContent(), /steps: 1/);
+  assert.equal(await cell(page, 'weight[0, 0]'), '-1.2000');
+  assert.equal(await cell(page, 'bias[1]'), '0.4000');
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await changed(page, `weight[${i}, 0]`), 'true');
+    assert.equal(await changed(page, `weight[${i}, 1]`), null);
+    assert.equal(await changed(page, `bias[${i}]`), 'true');
+  }
+  assert.equal(await page.locator('[data-changed="true"]').count(), 6);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await cell(page, 'weight[0, 0]'), '0.0000');
+  assert.equal(await cell(page, 'weight[2, 0]'), '1.0000');
+  assert.equal(await cell(page, 'bias[1]'), '1.0000');
+  assert.equal(await page.locator('[data-changed="true"]').count(), 0);
+  assert.match(await page.getByLabel('Steps taken').textContent(), /steps: 0/);
+
+  // Back to Forward: the playhead restarts on the forward trace.
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  assert.equal(await page.locator('[aria-label^="weight.grad"]').count(), 0);
+  assert.match(await status(page).textContent(), /^Ready: 18 steps/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

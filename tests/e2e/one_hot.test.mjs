@@ -226,6 +226,108 @@ test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', a
   assert.deepEqual(page.errors, []);
 });
 
+/** The grid's cells with `data-changed`, as PyTorch labels (the td, or the input inside it). */
+async function changedCells(page, name) {
+  return page.locator(`[role=grid][aria-label="${name}"] td[data-changed="true"]`).evaluateAll((tds) =>
+    tds.map((td) => td.getAttribute('aria-label') ?? td.querySelector('[aria-label]')?.getAttribute('aria-label')),
+  );
+}
+
+test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step and undo', async () => {
+  const page = await open();
+  await page.getByRole('button', { name: 'Backward' }).click();
+  await page.locator('[aria-label="emb.weight.grad[0, 0]"]').waitFor();
+  // ids [2, 3, 1], loss = output.sum(): rows 1, 2, 3 of emb.weight.grad are ones, row 0 zero;
+  // linear.weight.grad (5, 4) is that transposed: column 0 all zero.
+  for (let j = 0; j < 5; j++) {
+    assert.equal(await cell(page, `emb.weight.grad[0, ${j}]`), '0.0000');
+    for (const r of [1, 2, 3]) assert.equal(await cell(page, `emb.weight.grad[${r}, ${j}]`), '1.0000');
+    assert.equal(await cell(page, `linear.weight.grad[${j}, 0]`), '0.0000');
+    for (const c of [1, 2, 3]) assert.equal(await cell(page, `linear.weight.grad[${j}, ${c}]`), '1.0000');
+  }
+  const f = fixture('seed_one_hot_linear_equals_embedding');
+  const sum = f.output.data.reduce((a, b) => a + b, 0);
+  assert.equal((await page.getByLabel('Loss value').textContent()).trim(), `loss = ${sum.toFixed(4)}`);
+  // The counts: the Linear writes all D×V entries, 5 of them zero; the lookup adds ids×D.
+  const counts = await page.locator('.oh-grad-count').allTextContents();
+  assert.match(counts.join(' '), /dense \(5, 4\): all 20 entries written \(60 multiply-adds\), 5 of them 0/);
+  assert.match(counts.join(' '), /3 ids × 5 = 15 numbers added into 3 looked-up rows; the other 5 entries stay 0/);
+
+  // The backward timeline: the loss, then id 2's Linear steps (the first writes row 4 of the
+  // dense gradient, all columns, only column 2 nonzero), then its add into emb.weight.grad[2].
+  assert.equal(await page.getByRole('slider', { name: 'Step', exact: true }).inputValue(), '0');
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await forward.click();
+  assert.equal(await mark(page, 'emb(input).grad[1, 1]'), 'write');
+  assert.equal(await page.locator('td[aria-label="linear(one_hot).grad[0, 0]"]').getAttribute('data-phase'), 'backward');
+  assert.match(await page.locator('.step-status').textContent(), /loss = output\.sum\(\) = -5\.4086: d loss \/ d output = 1/);
+  await forward.click();
+  assert.equal(await mark(page, 'linear.weight.grad[4, 3]'), 'write');
+  assert.equal(await page.locator('td[aria-label="linear.weight.grad[4, 3]"]').getAttribute('data-phase'), 'backward');
+  assert.equal(await mark(page, 'linear(one_hot).grad[0, 4]'), 'read');
+  assert.equal(await zero(page, 'linear.weight.grad[4, 3]'), 'true');
+  assert.equal(await zero(page, 'linear.weight.grad[4, 2]'), null, 'id 2: its column gets the gradient');
+  for (let k = 2; k < 7; k++) await forward.click();
+  assert.equal(await mark(page, 'emb.weight.grad[2, 0]'), 'write');
+  assert.equal(await mark(page, 'emb.weight.grad[3, 0]'), null, 'only the looked-up row');
+  assert.match(await page.locator('.step-status').textContent(), /emb\.weight\.grad\[2\] \+= emb\(input\)\.grad\[0\]/);
+  await page.locator('.oh-ways').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(artifacts, 'one_hot-backward.png'), fullPage: true });
+
+  // SGD with lr 0.1: exactly rows 1, 2, 3 of emb.weight move, columns 1, 2, 3 of linear.weight.
+  const before = await cell(page, 'emb.weight[2, 1]');
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  await page.waitForFunction(() => document.querySelector('[aria-label="Steps taken"]')?.textContent.includes('1'));
+  const want = (rows, d) => rows.flatMap((r) => Array.from({ length: d }, (_, j) => `emb.weight[${r}, ${j}]`));
+  assert.deepEqual(await changedCells(page, 'emb.weight'), want([1, 2, 3], 5));
+  const cols = [0, 1, 2, 3, 4].flatMap((j) => [1, 2, 3].map((c) => `linear.weight[${j}, ${c}]`));
+  assert.deepEqual(await changedCells(page, 'linear.weight'), cols);
+  assert.equal(await cell(page, 'emb.weight[2, 1]'), (Number(before) - 0.1).toFixed(4));
+  assert.equal(await cell(page, 'emb.weight[0, 0]'), fmt(f.embedding_equivalent.weight.data[0]));
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForFunction(() => document.querySelector('[aria-label="Steps taken"]')?.textContent.includes('0'));
+  assert.equal(await cell(page, 'emb.weight[2, 1]'), before);
+  assert.equal(await page.locator('td[data-changed="true"]').count(), 0);
+  await expectFixture(page, f);
+  assert.deepEqual(page.errors, []);
+});
+
+test('backward: the batch preset against PyTorch with an mse loss, repeated ids add', async () => {
+  const page = await open('vocab10_dim3_batch');
+  await page.locator('[aria-label="one_hot[1, 2, 9]"]').waitFor();
+  await page.getByRole('button', { name: 'Backward' }).click();
+  // Sum: id 4 is looked up three times, so row 4 of emb.weight.grad is 3s.
+  assert.equal(await cell(page, 'emb.weight.grad[4, 0]'), '3.0000');
+  assert.equal(await cell(page, 'linear.weight.grad[2, 4]'), '3.0000');
+  assert.equal(await cell(page, 'emb.weight.grad[5, 0]'), '0.0000');
+
+  // mse against a zero target: dL/doutput = 2·output/18, so the gradients are PyTorch's with
+  // that upstream; check them against the fixture's output.
+  await page.getByLabel('Loss', { exact: true }).selectOption('mse');
+  await page.locator('[aria-label="target[1, 2, 2]"]').waitFor();
+  const f = fixture('one_hot_linear_vocab_10_dim_3_batch');
+  const out = f.output.data;
+  const up = out.map((x) => (2 * x) / out.length);
+  const ids = f.input.data;
+  const grad = Array.from({ length: 30 }, () => 0);
+  ids.forEach((id, k) => [0, 1, 2].forEach((j) => (grad[id * 3 + j] += up[k * 3 + j])));
+  for (let r = 0; r < 10; r++) {
+    for (let j = 0; j < 3; j++) {
+      assert.equal(await cell(page, `emb.weight.grad[${r}, ${j}]`), fmt(grad[r * 3 + j]), `emb.weight.grad[${r}, ${j}]`);
+      assert.equal(await cell(page, `linear.weight.grad[${j}, ${r}]`), fmt(grad[r * 3 + j]));
+    }
+  }
+  const mse = out.reduce((a, x) => a + x * x, 0) / out.length;
+  assert.equal((await page.getByLabel('Loss value').textContent()).trim(), `loss = ${mse.toFixed(4)}`);
+  // An SGD step moves rows 0, 1, 4, 9 only.
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  await page.locator('td[data-changed="true"]').first().waitFor();
+  const rows = [...new Set((await changedCells(page, 'emb.weight')).map((l) => l.match(/\[(\d+),/)[1]))];
+  assert.deepEqual(rows, ['0', '1', '4', '9']);
+  assert.deepEqual(page.errors, []);
+});
+
 test('projection mode fits 1024×768', async () => {
   const page = await open('vocab10_dim3_batch');
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -265,3 +265,124 @@ test('the fields rebuild a PyTorch case: three layers, seed 6', async () => {
   assert.match(await page.locator('[aria-label="Shapes"]').textContent(), /h_n \(3, 2, 3\)/);
   assert.deepEqual(page.errors, []);
 });
+
+// --- Backward: backprop through time, the ‖dL/dh_t‖ chart, SGD ---
+
+/** `data-changed` of the cell (its td) labelled `label`. */
+const changedAt = (page, label) =>
+  page.locator(`[aria-label="${label}"]`).first().evaluate((e) => e.closest('td')?.getAttribute('data-changed') ?? null);
+
+/** The loss of a plain JS forward, and its central finite difference in each cell of `name`. */
+function finiteDiff(config, params, input, name, loss) {
+  const eps = 1e-6;
+  return params[name].data.map((_, k) => {
+    const at = (d) => {
+      const p = structuredClone(params);
+      p[name].data[k] += d;
+      return loss(rnnForward(config, p, input).output.data);
+    };
+    return (at(eps) - at(-eps)) / (2 * eps);
+  });
+}
+
+async function nearGrad(page, name, shape, want, tol = 2e-4) {
+  for (const [k, l] of labels(name, shape).entries()) {
+    const got = Number(await cell(page, l));
+    assert.ok(Math.abs(got - want[k]) <= tol, `${l}: page ${got}, expected ${want[k]}`);
+  }
+}
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+test('backward (default preset): weight_hh_l0.grad is the finite difference, the trace runs back, SGD and Undo', async () => {
+  const f = fixture('seed_rnn_2_to_5_batch_first');
+  const page = await open(null);
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  // loss = output.sum(): every .grad is d(sum of output)/d(cell), checked by finite differences in JS.
+  const fd = finiteDiff(f.config, f.params, f.input, 'weight_hh_l0', sum);
+  await nearGrad(page, 'weight_hh_l0.grad', [5, 5], fd);
+  const fdIh = finiteDiff(f.config, f.params, f.input, 'weight_ih_l0', sum);
+  await nearGrad(page, 'weight_ih_l0.grad', [5, 2], fdIh);
+  assert.equal(await cell(page, 'output.grad[0, 0, 0]'), '1.0000');
+  const loss = Number((await page.getByLabel('Loss value').textContent()).replace(/[^-0-9.e]/g, ''));
+  assert.ok(Math.abs(loss - sum(f.output.data)) < 1e-2, `loss ${loss}`);
+
+  // The backward trace starts at the last cell and goes back in time, coloured as backward.
+  await page.click('button[aria-label="Step forward"]');
+  assert.match(await status(page), /layer 0, forward, t = 1 \(backward\): dL\/dh_t = output.grad \+ h_n.grad \(0/);
+  assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'write');
+  assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-phase'), 'backward');
+  assert.equal(await mark(page, 'weight_hh_l0.grad[0, 0]'), 'write');
+  assert.ok((await page.locator('td[data-phase="backward"]').count()) > 0);
+  await page.click('button[aria-label="Step forward"]');
+  assert.match(await status(page), /t = 0 \(backward\)/);
+  assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'write');
+  assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'read', 'dL/dh_1 flows into t = 0');
+
+  // ‖dL/dh_t‖: one bar per time step.
+  assert.equal(await page.locator('.rnn-norms .norm-lane[data-lane="h_l0"] .norm-bar').count(), 2);
+  await snap(page, 'backward-top');
+  await page.screenshot({ path: join(artifacts, 'rnn-backward.png'), fullPage: true });
+
+  // SGD step: weight -= lr * grad; exactly the cells with gradient change; Undo restores.
+  const before = await cell(page, 'weight_ih_l0[0, 0]');
+  const g = Number(await cell(page, 'weight_ih_l0.grad[0, 0]'));
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  assert.match(await page.getByLabel('Steps taken').textContent(), /1/);
+  assert.ok(Math.abs(Number(await cell(page, 'weight_ih_l0[0, 0]')) - (Number(before) - 0.1 * g)) < 2e-4);
+  for (const [name, shape] of [['weight_ih_l0', [5, 2]], ['bias_ih_l0', [5]], ['bias_hh_l0', [5]]])
+    for (const l of labels(name, shape)) assert.equal(await changedAt(page, l), 'true', l);
+  // A saturated unit (tanh = 1.0000) passes no gradient: its weight_hh row does not move.
+  for (const [k, l] of labels('weight_hh_l0', [5, 5]).entries())
+    assert.equal(await changedAt(page, l), Math.abs(fd[k]) < 1e-6 ? null : 'true', l);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await cell(page, 'weight_ih_l0[0, 0]'), before);
+  assert.equal(await changedAt(page, 'weight_ih_l0[0, 0]'), null);
+  assert.match(await page.getByLabel('Steps taken').textContent(), /0/);
+
+  // Forward again: the forward trace from its start.
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  assert.match(await status(page), /^Ready: 2 steps/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('vanishing_long_tanh: PyTorch’s grads through the mse target, the chart fades, SGD moves every parameter', async () => {
+  const f = fixture('rnn_tanh_long_sequence_vanishing');
+  const page = await open('vanishing_long_tanh');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  assert.equal(await page.getByLabel('Loss', { exact: true }).inputValue(), 'mse');
+  // The preset's loss is on the last step only: the bars shrink going back in time.
+  const bars = page.locator('.rnn-norms .norm-lane[data-lane="h_l0"] .norm-value');
+  assert.equal(await bars.count(), 12);
+  const norms = (await bars.allTextContents()).map(Number);
+  assert.ok(norms[0] < norms[11] / 100, `norms ${norms}`);
+  // Its grads are d/dW of mean((output - target)^2), the target being the output but 0 at t = 11.
+  const target = f.output.data.map((v, k) => (k >= 22 ? 0 : v));
+  const mse = (out) => sum(out.map((v, k) => (v - target[k]) ** 2)) / out.length;
+  await nearGrad(page, 'weight_hh_l0.grad', [2, 2], finiteDiff(f.config, f.params, f.input, 'weight_hh_l0', mse), 1e-4);
+
+  // A target with 2·(output − target)/24 = the fixture's upstream (h_n's folded into t = 11) gives
+  // exactly the grads PyTorch computed.
+  const up = f.upstream.output.data.map((v, k) => v + (k >= 22 ? f.upstream.h_n.data[k - 22] : 0));
+  for (const [k, l] of labels('target', [12, 1, 2]).entries()) await commit(page, l, String(f.output.data[k] - 12 * up[k]));
+  for (const name of ['weight_ih_l0', 'weight_hh_l0', 'bias_ih_l0', 'bias_hh_l0', 'input'])
+    await nearGrad(page, `${name}.grad`, f.grads[name].shape, f.grads[name].data, 1.5e-4);
+
+  // SGD: every parameter cell has gradient here, so every one changes.
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  for (const name of ['weight_ih_l0', 'weight_hh_l0', 'bias_ih_l0', 'bias_hh_l0'])
+    for (const l of labels(name, f.params[name].shape)) assert.equal(await changedAt(page, l), 'true', l);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await shows(page, 'weight_hh_l0', f.params.weight_hh_l0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('exploding_relu: the gradient grows going back in time', async () => {
+  const page = await open('exploding_relu');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  const norms = (await page.locator('.rnn-norms .norm-lane[data-lane="h_l0"] .norm-value').allTextContents()).map(Number);
+  assert.equal(norms.length, 10);
+  assert.ok(norms.every((v, t) => t === 0 || v < norms[t - 1]), `norms ${norms}`);
+  assert.ok(norms[0] > 100 * norms[9]);
+  assert.deepEqual(page.errors, []);
+});

@@ -156,7 +156,9 @@ impl Linear {
             .rev()
             .map(|f| {
                 let out = &f.writes[0];
-                let row = Span::new("input", out.index[..out.index.len().saturating_sub(1)].to_vec());
+                // A cell step writes `output[n.., i]`; a summary step a whole row `output[n..]`.
+                let lead = if forward.summarised { out.index.len() } else { out.index.len().saturating_sub(1) };
+                let row = Span::new("input", out.index[..lead].to_vec());
                 let unit = if forward.summarised { None } else { out.index.last().copied().flatten() };
                 let w = |name: &str| match unit {
                     Some(i) => Span::at(name, &[i]),
@@ -252,5 +254,8 @@ mod tests {
         assert!(t.summarised);
         assert_eq!(t.len(), 50);
         assert_eq!(t.steps[7].writes[0].to_string(), "output[7]");
+        let b = l.backward_trace(&[50, 3]).unwrap();
+        assert_eq!(b.steps[0].writes.last().unwrap().to_string(), "input.grad[49]");
+        assert_eq!(b.steps[0].reads[1].to_string(), "input[49]");
     }
 }

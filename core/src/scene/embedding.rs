@@ -5,9 +5,11 @@
 //! The learner edits the table, the ids (1-D, or batch × sequence), the sizes, `padding_idx`,
 //! `from_pretrained`/`freeze` and `sparse`, or re-draws the table with `torch.manual_seed`.
 
+use super::learn::Learning;
 use super::{label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
 use crate::edit::{parse_float, parse_int};
-use crate::ops::embedding::Embedding;
+use crate::ops::embedding::{Embedding, EmbeddingGrads};
+use crate::ops::loss::Loss;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::Trace;
@@ -48,6 +50,9 @@ pub struct State {
     /// The output of the last state PyTorch could run, shown while the current one raises.
     #[serde(default = "empty")]
     pub last_good: Tensor,
+    /// The loss that starts backward, and the SGD steps taken on `weight`.
+    #[serde(default)]
+    pub learning: Learning,
 }
 
 fn empty() -> Tensor {
@@ -97,7 +102,26 @@ pub struct Computed {
     pub module: String,
     /// Short plain-words notes on what the learner sees.
     pub captions: Vec<String>,
+    /// The loss on the output (`None` while stale or while the target does not fit).
+    pub loss: Option<f32>,
+    /// `output.grad`, `dL/doutput`: where backward starts.
+    pub upstream: Option<Tensor>,
+    /// `weight.grad`, dense, and with `sparse=True` PyTorch's COO list too. `None` while stale.
+    pub grads: Option<EmbeddingGrads>,
+    /// One step per id that sends gradient: `output.grad[k]` added into `weight.grad[id]`.
+    pub backward: Trace,
+    /// The lookups the backward steps undo, in step order, each with whether it adds onto a row
+    /// an earlier id already wrote (`+=`).
+    pub back_picks: Vec<(Pick, bool)>,
+    /// Why there is no gradient at all (`from_pretrained(freeze=True)`), if so.
+    pub no_grad: Option<String>,
+    /// Why backward could not run (the mse target does not fit, say), if so.
+    pub loss_error: Option<String>,
 }
+
+/// Why a frozen table has no gradient; also why SGD refuses to step it.
+pub const FROZEN: &str = "from_pretrained(freeze=True) sets weight.requires_grad=False, so backward \
+     computes no weight.grad and SGD has nothing to step.";
 
 /// Python's way of writing a shape: `(3,)`, `(2, 4)`.
 fn py_shape(shape: &[usize]) -> String {
@@ -125,6 +149,7 @@ impl State {
             freeze: true,
             sparse: false,
             last_good: empty(),
+            learning: Learning::default(),
         }
     }
 
@@ -156,6 +181,11 @@ impl State {
         Some(s)
     }
 
+    /// The row `padding_idx` points at, once made non-negative (`None` if unset or out of range).
+    pub fn padding_row(&self) -> Option<usize> {
+        self.module().ok().and_then(|m| m.padding_idx)
+    }
+
     pub fn num_embeddings(&self) -> usize {
         self.weight.shape().first().copied().unwrap_or(0)
     }
@@ -174,15 +204,23 @@ impl State {
     /// Remembers the output whenever PyTorch can run the current state.
     fn settle(&mut self) {
         if let Ok(out) = self.module().and_then(|m| m.forward(&self.input)) {
+            // An mse target follows the output's shape (zeros when the shape changes).
+            if matches!(&self.learning.loss, Loss::Mse { target } if target.shape() != out.shape()) {
+                let _ = self.learning.use_mse(true, out.shape());
+            }
             self.last_good = out;
         }
     }
 
-    /// Types one cell of `weight` (a float) or `input` (an id).
+    /// Types one cell of `weight` (a float), `input` (an id) or the mse `target`.
     pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
-            "weight" => set_float(&mut self.weight, index, text)?,
+            "weight" => {
+                set_float(&mut self.weight, index, text)?;
+                self.learning.forget();
+            }
             "input" => set_int(&mut self.input, index, text)?,
+            "target" => self.learning.edit_target(index, text)?,
             _ => return Err(format!("{tensor} cannot be edited here")),
         }
         self.settle();
@@ -192,8 +230,15 @@ impl State {
     /// Pastes a block into `weight` or `input`, top-left at `index`.
     pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
-            "weight" => paste(&mut self.weight, index, text, parse_float)?,
+            "weight" => {
+                paste(&mut self.weight, index, text, parse_float)?;
+                self.learning.forget();
+            }
             "input" => paste(&mut self.input, index, text, parse_int)?,
+            "target" => match &mut self.learning.loss {
+                Loss::Mse { target } => paste(target, index, text, parse_float)?,
+                Loss::Sum => return Err("the sum loss has no target".into()),
+            },
             _ => return Err(format!("{tensor} cannot be edited here")),
         }
         self.settle();
@@ -208,6 +253,7 @@ impl State {
         self.weight =
             g.embedding(self.num_embeddings(), self.embedding_dim(), self.padding_idx).map_err(|e| e.to_string())?;
         self.from_pretrained = false;
+        self.learning.forget();
         self.settle();
         Ok(())
     }
@@ -219,6 +265,7 @@ impl State {
             return Err(format!("at most {MAX_TABLE} numbers in the table ({n} × {other} is too many)"));
         }
         self.weight = resize(&self.weight, dim, n, 0.0)?;
+        self.learning.forget();
         self.settle();
         Ok(())
     }
@@ -246,6 +293,7 @@ impl State {
             if let Some(p) = m.padding_idx {
                 let d = self.embedding_dim();
                 self.weight.data_mut()[p * d..(p + 1) * d].fill(0.0);
+                self.learning.forget();
             }
         }
         self.settle();
@@ -324,7 +372,23 @@ impl State {
             }
         };
         let out_shape = [self.input.shape(), &[self.embedding_dim()]].concat();
+        let back = match stale {
+            true => None,
+            false => Some(self.backward(&output, &picks)),
+        };
+        let (loss, upstream, grads, backward, back_picks, loss_error) = match back {
+            Some(Ok(b)) => (Some(b.0), Some(b.1), Some(b.2), b.3, b.4, None),
+            Some(Err(e)) => (None, None, None, Trace::default(), Vec::new(), Some(e.to_string())),
+            None => (None, None, None, Trace::default(), Vec::new(), None),
+        };
         Computed {
+            loss,
+            upstream,
+            grads,
+            backward,
+            back_picks,
+            no_grad: (self.from_pretrained && self.freeze).then(|| FROZEN.to_string()),
+            loss_error,
             shape_equation: format!(
                 "input {} → weight[input] → output {}",
                 py_shape(self.input.shape()),
@@ -338,6 +402,66 @@ impl State {
             picks,
             issues,
         }
+    }
+
+    /// The loss on `output`, `dL/doutput`, the gradients and the backward trace.
+    #[allow(clippy::type_complexity)]
+    fn backward(
+        &self,
+        output: &Tensor,
+        picks: &[Pick],
+    ) -> Result<(f32, Tensor, EmbeddingGrads, Trace, Vec<(Pick, bool)>), TorchError> {
+        let (loss, upstream) = self.learning.loss_of(output)?;
+        let m = self.module()?;
+        let grads = m.backward(&self.input, &upstream)?;
+        let trace = m.backward_trace(&self.input)?;
+        let sent = picks.iter().filter(|p| Some(p.row) != m.padding_idx);
+        let back_picks = match trace.summarised {
+            true => Vec::new(),
+            false => sent.zip(&trace.steps).map(|(p, s)| (p.clone(), s.accumulate)).collect(),
+        };
+        Ok((loss, upstream, grads, trace, back_picks))
+    }
+
+    /// `mse` against a target of the output's shape (zeros to start), or back to `sum`.
+    pub fn set_loss(&mut self, mse: bool) -> Result<(), String> {
+        let shape = [self.input.shape(), &[self.embedding_dim()]].concat();
+        self.learning.use_mse(mse, &shape)
+    }
+
+    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
+        self.learning.set_lr(text)
+    }
+
+    /// `optimizer.step()`: `weight -= lr * weight.grad`. Refused when the table is frozen (with
+    /// the reason) or while PyTorch would raise.
+    pub fn sgd_step(&mut self) -> Result<(), String> {
+        let c = self.compute();
+        if let Some(why) = c.no_grad {
+            return Err(why);
+        }
+        if let Some(e) = c.loss_error {
+            return Err(e);
+        }
+        let grad =
+            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
+        self.learning.step(&mut [("weight", &mut self.weight)], &vec![("weight".to_string(), grad)])?;
+        self.settle();
+        Ok(())
+    }
+
+    /// Back one SGD step.
+    pub fn undo(&mut self) -> Result<(), String> {
+        self.learning.undo(&mut [("weight", &mut self.weight)])?;
+        self.settle();
+        Ok(())
+    }
+
+    /// Back to the table before the first SGD step.
+    pub fn reset(&mut self) -> Result<(), String> {
+        self.learning.reset(&mut [("weight", &mut self.weight)]);
+        self.settle();
+        Ok(())
     }
 
     /// `nn.Embedding(10, 3, padding_idx=1, sparse=True)` or
@@ -451,11 +575,51 @@ impl Computed {
     }
 }
 
+impl Computed {
+    /// The current backward step in plain words (`playhead` steps done).
+    pub fn describe_backward(&self, playhead: usize, padding_idx: Option<usize>) -> String {
+        if let Some(why) = &self.no_grad {
+            return why.clone();
+        }
+        if self.stale {
+            return "PyTorch would raise here, so there is no backward pass: fix the marked cell.".into();
+        }
+        if let Some(e) = &self.loss_error {
+            return format!("Backward cannot start: {e}");
+        }
+        if self.backward.summarised {
+            return "Every output row's gradient is added into the weight.grad row its id selected, at once.".into();
+        }
+        let padding = padding_idx.map_or(String::new(), |p| {
+            format!(" weight.grad[{p}] is the padding row: id {p} sends no gradient, so it stays zero.")
+        });
+        match playhead.checked_sub(1).and_then(|i| self.back_picks.get(i)) {
+            Some((pick, again)) => {
+                let (grad, row) = (label("output.grad", &pick.at), pick.row);
+                match again {
+                    true => {
+                        format!("weight.grad[{row}] += {grad}: id {row} was looked up before, so its gradient adds up.")
+                    }
+                    false => format!(
+                        "weight.grad[{row}] += {grad}: {} = {row} looked that row up.",
+                        label("input", &pick.at)
+                    ),
+                }
+            }
+            None => format!(
+                "{} gradient rows flow back: each output.grad row is added into the weight.grad row its id \
+                 selected; rows no id selected stay zero.{padding}",
+                self.backward.len()
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::short;
-    use crate::scene::fixtures::{fixture, floats, shape};
+    use crate::scene::fixtures::{fixture, floats, ints, shape};
     use crate::trace::Mark;
 
     fn bits(xs: &[f32]) -> Vec<u32> {
@@ -476,6 +640,200 @@ mod tests {
         assert_eq!(bits(c.output.data()), bits(&floats(&f["output"])), "{preset} output");
         assert_eq!(s.padding_idx, f["config"]["padding_idx"].as_i64());
         assert_eq!(s.from_pretrained, f["config"]["from_pretrained"].as_bool().unwrap_or(false));
+    }
+
+    /// The preset built from a fixture's own table, ids and config (not one of the presets).
+    fn from_fixture(name: &str) -> (State, serde_json::Value) {
+        let f = fixture(name);
+        let weight = Tensor::new(shape(&f["params"]["weight"]), floats(&f["params"]["weight"])).unwrap();
+        let input = Ids::new(shape(&f["input"]), ints(&f["input"])).unwrap();
+        let mut s = State::new(name, weight, input);
+        let flag = |k: &str| f["config"][k].as_bool();
+        s.padding_idx = f["config"]["padding_idx"].as_i64();
+        s.sparse = flag("sparse").unwrap_or(false);
+        s.from_pretrained = flag("from_pretrained").unwrap_or(false);
+        s.freeze = flag("freeze").unwrap_or(true);
+        s.settle();
+        (s, f)
+    }
+
+    fn close(got: &[f32], want: &[f32], what: &str) {
+        assert_eq!(got.len(), want.len(), "{what}: length");
+        for (k, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!((g - w).abs() <= 1e-5 + 1e-5 * w.abs(), "{what}[{k}]: {g} vs PyTorch {w}");
+        }
+    }
+
+    /// `weight.grad` for the fixture's own (random) upstream, through the scene's module.
+    fn grad_for_upstream(s: &State, f: &serde_json::Value) -> EmbeddingGrads {
+        let up = Tensor::new(shape(&f["upstream"]), floats(&f["upstream"])).unwrap();
+        s.module().unwrap().backward(&s.input, &up).unwrap()
+    }
+
+    #[test]
+    fn grads_equal_pytorch_for_the_fixtures_upstream() {
+        for (preset, name) in [
+            ("seed123_4x5", "seed_embedding_4x5_seed123_idx_2_3_1"),
+            ("padding_10x3", "seed_embedding_10x3_padding_idx_1"),
+        ] {
+            let (s, f) = (State::preset(preset).unwrap(), fixture(name));
+            let g = grad_for_upstream(&s, &f).weight.unwrap();
+            close(g.data(), &floats(&f["grads"]["weight"]), name);
+        }
+        for name in ["embedding_duplicates_accumulate_grad", "embedding_from_pretrained_trainable"] {
+            let (s, f) = from_fixture(name);
+            close(grad_for_upstream(&s, &f).weight.unwrap().data(), &floats(&f["grads"]["weight"]), name);
+        }
+        // sparse=True: PyTorch's uncoalesced COO list, one entry per id in input order.
+        let (s, f) = from_fixture("embedding_sparse_grad");
+        let g = grad_for_upstream(&s, &f);
+        close(g.weight.unwrap().data(), &floats(&f["grads"]["weight"]), "sparse dense");
+        let sp = g.sparse.unwrap();
+        assert_eq!(sp.indices, ints(&f["sparse_grad"]["indices"]));
+        assert_eq!(sp.values.shape(), shape(&f["sparse_grad"]["values"]));
+        close(sp.values.data(), &floats(&f["sparse_grad"]["values"]), "sparse values");
+        assert_eq!(sp.coalesced_rows(), ints(&f["sparse_grad"]["coalesced_rows"]));
+    }
+
+    #[test]
+    fn sum_loss_grad_counts_the_ids() {
+        let c = State::default().compute();
+        assert_eq!(c.loss, Some(c.output.data().iter().map(|&x| x as f64).sum::<f64>() as f32));
+        assert_eq!(c.upstream.as_ref().unwrap().data(), [1.0; 15]);
+        let g = c.grads.unwrap().weight.unwrap();
+        assert_eq!(g.data()[..5], [0.0; 5]);
+        assert_eq!(g.data()[5..], [1.0; 15]);
+        assert!(c.no_grad.is_none() && c.loss_error.is_none());
+        // Ids [2, 4, 3, 1, 2, 0, 1, 1] with padding_idx=1: row r gets its count, row 1 none.
+        let c = State::preset("padding_10x3").unwrap().compute();
+        let g = c.grads.clone().unwrap().weight.unwrap();
+        let rows: Vec<f32> = (0..10).map(|r| g.data()[r * 3]).collect();
+        assert_eq!(rows, [1.0, 0.0, 2.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert!(c.describe_backward(0, Some(1)).contains("weight.grad[1] is the padding row"));
+        // The duplicates fixture: id 1 three times.
+        let (s, _) = from_fixture("embedding_duplicates_accumulate_grad");
+        let g = s.compute().grads.unwrap().weight.unwrap();
+        assert_eq!(g.data()[4..8], [3.0; 4]);
+    }
+
+    #[test]
+    fn mse_loss_matches_pytorch_with_padding() {
+        let (mut s, f) = from_fixture("embedding_mse_loss_padding");
+        s.set_loss(true).unwrap();
+        s.edit("target", 1, "-0.17916560173034668").unwrap();
+        let target = Tensor::new(shape(&f["loss"]["target"]), floats(&f["loss"]["target"])).unwrap();
+        assert!(
+            matches!(&s.learning.loss, Loss::Mse { target: t } if t.data()[1] == target.data()[1] && t.data()[0] == 0.0)
+        );
+        s.learning.loss = Loss::Mse { target };
+        let c = s.compute();
+        let want = f["loss"]["value"].as_f64().unwrap() as f32;
+        assert!((c.loss.unwrap() - want).abs() < 1e-5, "{:?} vs {want}", c.loss);
+        close(c.upstream.as_ref().unwrap().data(), &floats(&f["upstream"]), "mse upstream");
+        close(c.grads.unwrap().weight.unwrap().data(), &floats(&f["grads"]["weight"]), "mse grads");
+        // The target follows the output's shape.
+        s.set_embedding_dim("2").unwrap();
+        assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [2, 3, 2]));
+        assert!(s.compute().loss_error.is_none());
+        s.set_loss(false).unwrap();
+        assert!(s.edit("target", 0, "1").is_err());
+    }
+
+    #[test]
+    fn backward_trace_accumulates_repeats_and_skips_padding() {
+        let c = State::preset("padding_10x3").unwrap().compute();
+        // 8 ids, three of them the padding id 1: 5 steps.
+        assert_eq!(c.backward.len(), 5);
+        let m = c.backward.marks_at(5);
+        assert_eq!(m.phase, Some(crate::trace::Phase::Backward));
+        assert_eq!(m.of("output.grad", &[1, 1, 0]), Some(Mark::Read));
+        assert_eq!(m.of("weight.grad", &[0, 2]), Some(Mark::Write));
+        assert_eq!(m.of("weight.grad", &[2, 0]), Some(Mark::Done));
+        let steps: Vec<(usize, bool)> = c.back_picks.iter().map(|(p, a)| (p.row, *a)).collect();
+        assert_eq!(steps, [(2, false), (4, false), (3, false), (2, true), (0, false)]);
+        assert_eq!(
+            c.describe_backward(1, Some(1)),
+            "weight.grad[2] += output.grad[0, 0]: input[0, 0] = 2 looked that row up."
+        );
+        assert_eq!(
+            c.describe_backward(4, Some(1)),
+            "weight.grad[2] += output.grad[1, 0]: id 2 was looked up before, so its gradient adds up."
+        );
+    }
+
+    #[test]
+    fn frozen_table_has_no_grad_and_refuses_to_step() {
+        let mut s = State::preset("pretrained_5x4").unwrap();
+        let c = s.compute();
+        assert_eq!(c.grads.as_ref().map(|g| g.weight.is_none()), Some(true));
+        assert!(c.backward.is_empty());
+        assert!(c.no_grad.as_ref().unwrap().contains("requires_grad=False"));
+        assert!(c.describe_backward(0, None).contains("requires_grad=False"));
+        let before = s.clone();
+        assert!(s.sgd_step().unwrap_err().contains("requires_grad=False"));
+        assert_eq!(s, before);
+        s.set_freeze(false);
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.steps, 1);
+    }
+
+    #[test]
+    fn sgd_moves_exactly_the_looked_up_rows_undo_and_reset() {
+        let mut s = State::default();
+        let w0 = s.weight.clone();
+        s.set_lr("0.1").unwrap();
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.changed_in("weight"), (5..20).collect::<Vec<_>>());
+        assert_eq!(s.weight.data()[..5], w0.data()[..5]);
+        for k in 5..20 {
+            assert_eq!(s.weight.data()[k], 1.0f32.mul_add(-0.1, w0.data()[k]));
+        }
+        // The output follows the stepped table.
+        assert_eq!(s.compute().output.data()[..5], s.weight.data()[10..15]);
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.steps, 2);
+        s.undo().unwrap();
+        assert_eq!(s.learning.steps, 1);
+        assert!(s.learning.changed_in("weight").is_empty());
+        s.reset().unwrap();
+        assert_eq!((&s.weight, s.learning.steps), (&w0, 0));
+        assert!(s.undo().is_err());
+        // The padding row and rows no id picks never move; a repeated id moves twice as far.
+        let mut p = State::preset("padding_10x3").unwrap();
+        let w = p.weight.clone();
+        p.sgd_step().unwrap();
+        let rows: Vec<usize> = p.learning.changed_in("weight").iter().map(|i| i / 3).collect();
+        assert_eq!(rows, [0, 0, 0, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+        assert_eq!(p.weight.data()[6], 2.0f32.mul_add(-0.1, w.data()[6]));
+        // An edit of the table forgets the steps, so undo cannot silently throw it away.
+        p.edit("weight", 0, "1").unwrap();
+        assert_eq!(p.learning.steps, 0);
+        assert!(p.undo().is_err());
+        assert!(p.set_lr("-1").unwrap_err().contains("Invalid learning rate"));
+        // While PyTorch raises there is nothing to step.
+        p.edit("input", 0, "10").unwrap();
+        assert!(p.sgd_step().is_err());
+        let c = p.compute();
+        assert!(c.grads.is_none() && c.loss.is_none() && c.backward.is_empty());
+    }
+
+    #[test]
+    fn sparse_grad_is_the_uncoalesced_coo_list() {
+        let mut s = State::preset("padding_10x3").unwrap();
+        s.set_sparse(true);
+        let c = s.compute();
+        let sp = c.grads.unwrap().sparse.unwrap();
+        assert_eq!(sp.indices, [2, 4, 3, 2, 0]);
+        assert_eq!(sp.values.shape(), [5, 3]);
+        assert_eq!(sp.coalesced_rows(), [0, 2, 3, 4]);
+    }
+
+    #[test]
+    fn old_autosaves_without_learning_still_load() {
+        let mut v: serde_json::Value = serde_json::from_str(&super::super::to_json(&State::default())).unwrap();
+        v.as_object_mut().unwrap().remove("learning");
+        let s: State = super::super::from_json(&v.to_string()).unwrap();
+        assert_eq!(s, State::default());
     }
 
     #[test]

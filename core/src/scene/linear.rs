@@ -5,12 +5,14 @@
 //! gives the same numbers for one vector, and leading dimensions `(*, in) → (*, out)` are carried
 //! along untouched.
 
+use super::learn::Learning;
 use super::{label, paste, resize, set_float, Factor, Formula, Issue};
 use crate::edit::parse_float;
-use crate::ops::linear::Linear;
+use crate::ops::linear::{Linear, LinearGrads};
+use crate::ops::loss::Loss;
 use crate::tensor::{numel, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::{Marks, Span, Trace};
+use crate::trace::{Marks, Phase, Span, Trace};
 use crate::TorchError;
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +77,9 @@ pub struct State {
     pub has_bias: bool,
     /// `(in_features)`, `(N, in_features)` or `(B, N, in_features)`.
     pub input: Tensor,
+    /// The loss that starts backward, and the SGD steps taken on `weight` and `bias`.
+    #[serde(default)]
+    pub learning: Learning,
 }
 
 impl Default for State {
@@ -98,6 +103,7 @@ impl State {
             bias: Tensor::vector(vec![1., 1., 1.]),
             has_bias: true,
             input: Tensor::new(vec![2, 3, 2], [1., 1., 2., 2., 3., 3.].repeat(2)).ok()?,
+            learning: Learning::default(),
         })
     }
 
@@ -114,7 +120,7 @@ impl State {
         self.input.shape().split_last().map_or(&[], |(_, lead)| lead)
     }
 
-    /// Types `text` into one cell of `weight`, `weight.T`, `bias` or `input`.
+    /// Types `text` into one cell of `weight`, `weight.T`, `bias`, `input` or the mse `target`.
     pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         self.change(tensor, |t| set_float(t, index, text))
     }
@@ -122,6 +128,68 @@ impl State {
     /// Pastes a block with its top-left at `index`; all or nothing.
     pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         self.change(tensor, |t| paste(t, index, text, parse_float))
+    }
+
+    /// The output's shape, `(*, out_features)`.
+    pub fn output_shape(&self) -> Vec<usize> {
+        [self.lead(), &[self.out_features()]].concat()
+    }
+
+    /// `sum` of the output (false) or `mse` against a target of the output's shape, zeros to
+    /// start (true).
+    pub fn set_mse(&mut self, mse: bool) -> Result<(), String> {
+        let shape = self.output_shape();
+        self.learning.use_mse(mse, &shape)
+    }
+
+    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
+        self.learning.set_lr(text)
+    }
+
+    /// `param -= lr * param.grad` on `weight` (and `bias`), with the current loss.
+    pub fn sgd_step(&mut self) -> Result<(), String> {
+        let (_, _, grads) = self.grads().map_err(|e| format!("{}. {}", e.error, e.hint))?;
+        let mut named = vec![("weight".to_string(), grads.weight)];
+        named.extend(grads.bias.map(|b| ("bias".to_string(), b)));
+        let Self { weight, bias, has_bias, learning, .. } = self;
+        let mut params = vec![("weight", weight)];
+        if *has_bias {
+            params.push(("bias", bias));
+        }
+        learning.step(&mut params, &named)
+    }
+
+    /// Back one SGD step.
+    pub fn undo(&mut self) -> Result<(), String> {
+        let Self { weight, bias, learning, .. } = self;
+        learning.undo(&mut [("weight", weight), ("bias", bias)])
+    }
+
+    /// Back to the parameters before the first SGD step.
+    pub fn reset(&mut self) {
+        let Self { weight, bias, learning, .. } = self;
+        learning.reset(&mut [("weight", weight), ("bias", bias)]);
+    }
+
+    /// The loss value, `dL/doutput` and every `.grad`, or the problem that stops backward.
+    fn grads(&self) -> Result<(f32, Tensor, LinearGrads), Issue> {
+        let layer = self.layer()?;
+        let output = layer.forward(&self.input).map_err(|e| issue("input", None, e, "fix the forward pass first"))?;
+        let (loss, upstream) = self.learning.loss_of(&output).map_err(|e| {
+            issue("target", None, e, "the target must have the output's shape: pick the mse loss again")
+        })?;
+        let grads = layer.backward(&self.input, &upstream).map_err(|e| issue("output", None, e, ""))?;
+        Ok((loss, upstream, grads))
+    }
+
+    /// After the output's shape changes, an mse target starts again as zeros of the new shape.
+    fn refit_target(&mut self) {
+        let shape = self.output_shape();
+        if let Loss::Mse { target } = &self.learning.loss {
+            if target.shape() != shape.as_slice() {
+                let _ = self.learning.use_mse(true, &shape);
+            }
+        }
     }
 
     /// `weight` as the learner may picture it, `(in_features, out_features)`: column `i` is
@@ -133,11 +201,16 @@ impl State {
     /// Applies `f` to the named tensor; `weight.T` edits land in `weight`, transposed back.
     fn change(&mut self, name: &str, f: impl FnOnce(&mut Tensor) -> Result<(), String>) -> Result<(), String> {
         if name != "weight.T" {
-            return f(self.tensor_mut(name)?);
+            f(self.tensor_mut(name)?)?;
+            if matches!(name, "weight" | "bias") {
+                self.learning.forget();
+            }
+            return Ok(());
         }
         let mut t = self.weight_t()?;
         f(&mut t)?;
         self.weight = transpose(&t)?;
+        self.learning.forget();
         Ok(())
     }
 
@@ -147,6 +220,10 @@ impl State {
             "bias" if self.has_bias => Ok(&mut self.bias),
             "bias" => Err("this layer has no bias (bias=False): turn bias on to edit it".into()),
             "input" => Ok(&mut self.input),
+            "target" => match &mut self.learning.loss {
+                Loss::Mse { target } => Ok(target),
+                Loss::Sum => Err("the sum loss has no target: pick mse to set one".into()),
+            },
             _ => Err(format!("the Linear scene has no tensor named {name}")),
         }
     }
@@ -160,6 +237,7 @@ impl State {
         if let Some(bias) = bias {
             self.bias = bias;
         }
+        self.learning.forget();
         Ok(())
     }
 
@@ -170,6 +248,7 @@ impl State {
         let weight = resized(&self.weight, 1, n)?;
         self.input = resized(&self.input, self.input.dim().saturating_sub(1), n)?;
         self.weight = weight;
+        self.learning.forget();
         Ok(())
     }
 
@@ -179,11 +258,14 @@ impl State {
         let weight = resized(&self.weight, 0, n)?;
         self.bias = resized(&self.bias, 0, n)?;
         self.weight = weight;
+        self.learning.forget();
+        self.refit_target();
         Ok(())
     }
 
     pub fn set_bias(&mut self, on: bool) {
         self.has_bias = on;
+        self.learning.forget();
     }
 
     /// The input as a vector `(in)` (rank 1), a batch `(N, in)` (2) or a 3-D batch `(B, N, in)`
@@ -202,6 +284,7 @@ impl State {
         let len = numel(&shape).unwrap_or(0);
         let data = self.input.data()[..len].to_vec();
         self.input = Tensor::new(shape, data).map_err(|e| e.to_string())?;
+        self.refit_target();
         Ok(())
     }
 
@@ -212,6 +295,7 @@ impl State {
             return Err(format!("the input has no leading dimension {dim}"));
         }
         self.input = resized(&self.input, dim, size(text)?)?;
+        self.refit_target();
         Ok(())
     }
 
@@ -238,9 +322,27 @@ impl State {
                 issue("input", last.checked_sub(1), e, &hint)
             })
         });
-        let (output, trace, issues) = match run {
+        let (output, trace, mut issues) = match run {
             Ok((y, trace)) => (Some(y), trace, Vec::new()),
             Err(issue) => (None, Trace::default(), vec![issue]),
+        };
+        let backward = match output {
+            None => None,
+            Some(_) => match self.grads() {
+                Ok(b) => Some(b),
+                Err(issue) => {
+                    issues.push(issue);
+                    None
+                }
+            },
+        };
+        let backward_trace = match &backward {
+            Some(_) => self.layer().ok().and_then(|l| l.backward_trace(self.input.shape()).ok()).unwrap_or_default(),
+            None => Trace::default(),
+        };
+        let (loss, output_grad, grads) = match backward {
+            Some((loss, upstream, grads)) => (Some(loss), Some(upstream), Some(grads)),
+            None => (None, None, None),
         };
         Computed {
             shape_equation: self.shape_equation(output.as_ref(), issues.first()),
@@ -255,6 +357,10 @@ impl State {
             output,
             trace,
             issues,
+            loss,
+            output_grad,
+            grads,
+            backward: backward_trace,
             state: self.clone(),
         }
     }
@@ -339,7 +445,14 @@ impl Recipe {
             }
         }
         let (weight, bias) = layer?;
-        Some(State { preset: preset.into(), weight, bias: bias?, has_bias: true, input: input? })
+        Some(State {
+            preset: preset.into(),
+            weight,
+            bias: bias?,
+            has_bias: true,
+            input: input?,
+            learning: Learning::default(),
+        })
     }
 }
 
@@ -359,6 +472,14 @@ pub struct Computed {
     pub lede: String,
     /// Why weight is `(out, in)`.
     pub weight_note: String,
+    /// The loss value (`output.sum()` or `F.mse_loss(output, target)`), `None` when it can't run.
+    pub loss: Option<f32>,
+    /// `dL/doutput`: ones for `sum`, `2·(output − target)/N` for `mse`.
+    pub output_grad: Option<Tensor>,
+    /// `weight.grad`, `bias.grad` (with a bias) and `input.grad`, as PyTorch's backward leaves them.
+    pub grads: Option<LinearGrads>,
+    /// The backward pass, one step per output cell from the last to the first.
+    pub backward: Trace,
     state: State,
 }
 
@@ -396,6 +517,66 @@ impl Computed {
             spans.extend(columns);
         }
         marks
+    }
+
+    /// The trace the timeline plays for `phase`.
+    pub fn trace_of(&self, phase: Phase) -> &Trace {
+        match phase {
+            Phase::Forward => &self.trace,
+            Phase::Backward => &self.backward,
+        }
+    }
+
+    /// `marks_at` of the forward or the backward trace.
+    pub fn marks_in(&self, phase: Phase, playhead: usize) -> Marks {
+        match phase {
+            Phase::Forward => self.marks_at(playhead),
+            Phase::Backward => {
+                let backward = Computed { trace: self.backward.clone(), ..self.clone() };
+                backward.marks_at(playhead)
+            }
+        }
+    }
+
+    /// `describe` of the forward or the backward trace.
+    pub fn describe_in(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => self.describe(playhead),
+            Phase::Backward => self.describe_backward(playhead),
+        }
+    }
+
+    /// A backward step in words: `output.grad[0, 3] = 1 flows back: weight.grad[3] += 1 ·
+    /// input[0], bias.grad[3] += 1, input.grad[0] += 1 · weight[3]`.
+    pub fn describe_backward(&self, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| self.backward.steps.get(i)) else {
+            return match self.backward.is_empty() {
+                true => "No gradient until the forward pass and the loss can run.".into(),
+                false => format!(
+                    "Step forward: the loss sends output.grad back, from the last output {} to the first,                      adding into weight.grad, {}input.grad.",
+                    if self.backward.summarised { "row" } else { "cell" },
+                    if self.state.has_bias { "bias.grad and " } else { "" }
+                ),
+            };
+        };
+        let name = |tensor: &str, list: &[Span]| {
+            list.iter().find(|s| s.tensor == tensor).map(ToString::to_string).unwrap_or_default()
+        };
+        let g = name("output.grad", &step.reads);
+        let at: Option<Vec<usize>> = step.reads.first().and_then(|s| s.index.iter().copied().collect());
+        let value = match (&self.output_grad, at) {
+            (Some(up), Some(at)) if !self.backward.summarised => {
+                up.get(&at).map(|v| format!(" = {}", crate::format::short(v))).unwrap_or_default()
+            }
+            _ => String::new(),
+        };
+        let (x, w) = (name("input", &step.reads), name("weight", &step.reads));
+        let mut parts = vec![format!("{} += {g} · {x}", name("weight.grad", &step.writes))];
+        if self.state.has_bias {
+            parts.push(format!("{} += {g}", name("bias.grad", &step.writes)));
+        }
+        parts.push(format!("{} += {g} · {w}", name("input.grad", &step.writes)));
+        format!("{g}{value} flows back: {}", parts.join(", "))
     }
 
     /// The step that has just run at `playhead`, in words: `output[0, 3] = input[0] · weight[3] +
@@ -736,6 +917,198 @@ mod tests {
         let mut s = preset("batch_6_to_10");
         s.set_lead(0, "6").unwrap();
         assert!(s.compute().lede.contains("would also run here"));
+    }
+
+    /// A state holding a fixture's layer and input.
+    fn from_fixture(f: &Value) -> State {
+        State {
+            preset: String::new(),
+            weight: tensor(&f["params"]["weight"]),
+            bias: tensor(&f["params"]["bias"]),
+            has_bias: true,
+            input: tensor(&f["input"]),
+            learning: Learning::default(),
+        }
+    }
+
+    #[test]
+    fn mse_grads_are_pytorchs() {
+        let f = fixture("linear_mse_loss");
+        let mut s = from_fixture(&f);
+        s.set_mse(true).unwrap();
+        let target = tensor(&f["loss"]["target"]);
+        for (i, x) in target.data().iter().enumerate() {
+            s.edit("target", i, &format!("{x:e}")).unwrap();
+        }
+        let c = s.compute();
+        assert!(c.issues.is_empty());
+        let want = f["loss"]["value"].as_f64().unwrap() as f32;
+        assert!((c.loss.unwrap() - want).abs() < 1e-5, "{:?} vs {want}", c.loss);
+        close(c.output_grad.as_ref().unwrap(), &tensor(&f["upstream"]));
+        let g = c.grads.unwrap();
+        close(&g.weight, &tensor(&f["grads"]["weight"]));
+        close(g.bias.as_ref().unwrap(), &tensor(&f["grads"]["bias"]));
+        close(&g.input, &tensor(&f["grads"]["input"]));
+    }
+
+    /// The seed fixtures' grads use a random `upstream`; an mse target of
+    /// `output − upstream·numel/2` makes exactly that the loss's gradient.
+    #[test]
+    fn preset_grads_are_pytorchs_for_their_upstream() {
+        for (id, name) in [
+            ("vector_6_to_10", "seed_linear_6_to_10_vector"),
+            ("batch_6_to_10", "seed_linear_6_to_10_batch2"),
+            ("fixed_2_to_3_3d", "seed_linear_2_to_3_fixed_weights_3d_input"),
+        ] {
+            let (mut s, f) = (preset(id), fixture(name));
+            let up = tensor(&f["upstream"]);
+            let y = s.compute().output.unwrap();
+            let half = y.numel() as f64 / 2.0;
+            s.set_mse(true).unwrap();
+            for (i, (o, u)) in y.data().iter().zip(up.data()).enumerate() {
+                s.edit("target", i, &format!("{:e}", (*o as f64 - *u as f64 * half) as f32)).unwrap();
+            }
+            let g = s.compute().grads.unwrap();
+            close(&g.weight, &tensor(&f["grads"]["weight"]));
+            close(g.bias.as_ref().unwrap(), &tensor(&f["grads"]["bias"]));
+            close(&g.input, &tensor(&f["grads"]["input"]));
+        }
+    }
+
+    #[test]
+    fn sum_loss_grads_have_a_closed_form() {
+        for (id, _) in PRESETS {
+            let s = preset(id);
+            let c = s.compute();
+            let g = c.grads.unwrap();
+            let (inf, outf) = (s.in_features(), s.out_features());
+            let rows = s.input.numel() / inf;
+            assert_eq!(c.loss.unwrap(), c.output.unwrap().data().iter().map(|&x| x as f64).sum::<f64>() as f32);
+            for i in 0..outf {
+                for k in 0..inf {
+                    let want: f32 = (0..rows).map(|n| s.input.data()[n * inf + k]).sum();
+                    assert!((g.weight.data()[i * inf + k] - want).abs() < 1e-5, "{id} weight.grad[{i}, {k}]");
+                }
+                assert_eq!(g.bias.as_ref().unwrap().data()[i], rows as f32);
+            }
+            for n in 0..rows {
+                for k in 0..inf {
+                    let want: f32 = (0..outf).map(|i| s.weight.data()[i * inf + k]).sum();
+                    assert!((g.input.data()[n * inf + k] - want).abs() < 1e-5, "{id} input.grad[{n}, {k}]");
+                }
+            }
+        }
+        let c = preset("fixed_2_to_3_3d").compute();
+        let g = c.grads.unwrap();
+        assert_eq!(g.weight.data(), [12.0; 6]);
+        assert_eq!(g.bias.unwrap().data(), [6.0; 3]);
+        assert_eq!(g.input.data(), [1.0; 12]);
+        let mut s = preset("fixed_2_to_3_3d");
+        s.set_bias(false);
+        assert_eq!(s.compute().grads.unwrap().bias, None);
+    }
+
+    #[test]
+    fn sgd_changes_exactly_the_cells_with_gradient() {
+        let mut s = preset("fixed_2_to_3_3d");
+        // Zero input column 1: weight.grad[:, 1] = 0, so only weight column 0 and bias move.
+        for n in 0..6 {
+            s.edit("input", 2 * n + 1, "0").unwrap();
+        }
+        s.set_lr("0.5").unwrap();
+        let before = s.clone();
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.steps, 1);
+        assert_eq!(s.learning.changed_in("weight"), [0, 2, 4]);
+        assert_eq!(s.learning.changed_in("bias"), [0, 1, 2]);
+        // weight.grad[:, 0] = Σ input[..., 0] = 12; bias.grad = 6.
+        assert_eq!(s.weight.data(), [-6., 0., -6., 1., -5., 0.]);
+        assert_eq!(s.bias.data(), [-2.; 3]);
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.steps, 2);
+        s.undo().unwrap();
+        assert_eq!(s.weight.data(), [-6., 0., -6., 1., -5., 0.]);
+        assert!(s.learning.changed.is_empty());
+        s.reset();
+        assert_eq!((&s.weight, &s.bias, s.learning.steps), (&before.weight, &before.bias, 0));
+        assert!(s.undo().is_err());
+
+        // bias=False: only weight steps; an edit of a parameter forgets the steps.
+        s.set_bias(false);
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.changed_in("bias"), Vec::<usize>::new());
+        assert_eq!(s.bias, before.bias);
+        s.edit("weight", 1, "3").unwrap();
+        assert_eq!((s.learning.steps, s.learning.history.len()), (0, 0));
+        s.sgd_step().unwrap();
+        s.edit("input", 0, "3").unwrap();
+        assert_eq!(s.learning.steps, 1, "the input is not a parameter");
+        assert_eq!(s.set_lr("-1").unwrap_err(), "ValueError: Invalid learning rate: -1");
+    }
+
+    #[test]
+    fn the_mse_target_follows_the_output_shape() {
+        let mut s = preset("batch_6_to_10");
+        assert!(s.edit("target", 0, "1").unwrap_err().contains("no target"));
+        s.set_mse(true).unwrap();
+        s.edit("target", 19, "1").unwrap();
+        assert!(s.edit("target", 20, "1").is_err());
+        s.set_lead(0, "3").unwrap();
+        assert!(s.compute().issues.is_empty());
+        assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [3, 10]));
+        s.set_out_features("4").unwrap();
+        s.set_rank(1).unwrap();
+        assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [4]));
+        // A damaged save whose target no longer fits: pinned on target, no gradient, no panic.
+        s.learning.loss = Loss::Mse { target: Tensor::zeros(vec![7]).unwrap() };
+        let c = s.compute();
+        assert!(c.output.is_some() && c.grads.is_none() && c.loss.is_none());
+        assert_eq!(c.issues[0].tensor, "target");
+        assert!(c.backward.is_empty());
+        assert!(s.sgd_step().is_err());
+        s.set_mse(false).unwrap();
+        assert!(s.compute().issues.is_empty());
+        // Saves from before learning existed still load.
+        let json = to_json(&preset("vector_6_to_10"));
+        let old = serde_json::to_string(&{
+            let mut v: Value = serde_json::from_str(&json).unwrap();
+            v.as_object_mut().unwrap().remove("learning");
+            v
+        })
+        .unwrap();
+        assert_eq!(from_json::<State>(&old), Ok(preset("vector_6_to_10")));
+    }
+
+    #[test]
+    fn the_backward_trace_runs_from_the_last_output_cell() {
+        let c = preset("batch_6_to_10").compute();
+        assert_eq!(c.trace_of(Phase::Backward).len(), 20);
+        let m = c.marks_in(Phase::Backward, 1); // output.grad[1, 9]
+        assert_eq!(m.phase, Some(Phase::Backward));
+        assert_eq!(m.of("output.grad", &[1, 9]), Some(Mark::Read));
+        assert_eq!(m.of("input", &[1, 2]), Some(Mark::Read));
+        assert_eq!(m.of("weight", &[9, 0]), Some(Mark::Read));
+        assert_eq!(m.of("weight.T", &[0, 9]), Some(Mark::Read));
+        assert_eq!(m.of("weight.grad", &[9, 5]), Some(Mark::Write));
+        assert_eq!(m.of("bias.grad", &[9]), Some(Mark::Write));
+        assert_eq!(m.of("input.grad", &[1, 0]), Some(Mark::Write));
+        assert_eq!(m.of("input.grad", &[0, 0]), None);
+        assert_eq!(c.marks_in(Phase::Backward, 2).of("weight.grad", &[9, 0]), Some(Mark::Done));
+        assert_eq!(c.marks_in(Phase::Forward, 14), c.marks_at(14));
+        assert_eq!(
+            c.describe_in(Phase::Backward, 1),
+            "output.grad[1, 9] = 1.0000 flows back: weight.grad[9] += output.grad[1, 9] · input[1], \
+             bias.grad[9] += output.grad[1, 9], input.grad[1] += output.grad[1, 9] · weight[9]"
+        );
+        assert!(c.describe_in(Phase::Backward, 0).starts_with("Step forward: the loss sends output.grad back"));
+        assert_eq!(c.describe_in(Phase::Forward, 14), c.describe(14));
+        let mut s = State::default();
+        s.set_bias(false);
+        let d = s.compute().describe_backward(10);
+        assert_eq!(d, "output.grad[0] = 1.0000 flows back: weight.grad[0] += output.grad[0] · input, input.grad += output.grad[0] · weight[0]");
+        let mut s = preset("batch_6_to_10");
+        s.input = Tensor::zeros(vec![2, 5]).unwrap();
+        assert!(s.compute().describe_backward(0).starts_with("No gradient"));
     }
 
     proptest::proptest! {

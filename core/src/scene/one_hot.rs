@@ -12,11 +12,13 @@
 //! the Linear's D steps (`one_hot[k]` · `linear.weight[j]` → `linear(one_hot)[k, j]`), or one
 //! step per row when the Linear summarises.
 
+use super::learn::Learning;
 use super::{label, parse_size, resize, set_float, set_int, Factor, Formula, Issue, MAX_NUMEL};
 use crate::edit::{parse_float, parse_int};
 use crate::error::{Result as TorchResult, TorchError};
 use crate::ops::embedding::Embedding;
-use crate::ops::one_hot::{one_hot, Cost, OneHotLinear};
+use crate::ops::loss::Loss;
+use crate::ops::one_hot::{count_zeros, one_hot, Cost, OneHotLinear};
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Span, Step, Trace};
@@ -29,6 +31,13 @@ pub const ONE_HOT: &str = "one_hot";
 pub const LINEAR_WEIGHT: &str = "linear.weight";
 pub const LOOKUP: &str = "emb(input)";
 pub const LINEAR: &str = "linear(one_hot)";
+/// The gradients' names, as PyTorch's `.grad` of each.
+pub const TABLE_GRAD: &str = "emb.weight.grad";
+pub const LINEAR_WEIGHT_GRAD: &str = "linear.weight.grad";
+pub const LOOKUP_GRAD: &str = "emb(input).grad";
+pub const LINEAR_GRAD: &str = "linear(one_hot).grad";
+/// The mse loss's target, the shape of either output.
+pub const TARGET: &str = "target";
 
 /// (id, label) of every preset; the first is the scene's default.
 pub const PRESETS: &[(&str, &str)] = &[
@@ -56,6 +65,10 @@ pub struct State {
     pub ids: Ids,
     /// The last `ids` both ways accepted: their outputs stay on show while `input` has a bad id.
     pub good_ids: Ids,
+    /// The loss on the outputs and the SGD steps on `emb.weight` (the Linear's weight is its
+    /// transpose, so it moves with it).
+    #[serde(default)]
+    pub learning: Learning,
 }
 
 impl Default for State {
@@ -74,7 +87,14 @@ impl State {
             _ => return None,
         };
         let table = Generator::manual_seed(seed).ok()?.embedding(v, d, None).ok()?;
-        Some(State { preset: id.into(), seed: seed.to_string(), table, good_ids: ids.clone(), ids })
+        Some(State {
+            preset: id.into(),
+            seed: seed.to_string(),
+            table,
+            good_ids: ids.clone(),
+            ids,
+            learning: Learning::default(),
+        })
     }
 
     /// `(V, D)` of the table; `(0, 0)` for one that is not 2-D, which `compute` reports.
@@ -88,8 +108,9 @@ impl State {
     /// Types `text` into one cell of `emb.weight` or `input`; the other tensors are derived.
     pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
-            TABLE => set_float(&mut self.table, index, text),
+            TABLE => set_float(&mut self.table, index, text).map(|()| self.learning.forget()),
             INPUT => set_int(&mut self.ids, index, text).map(|()| self.settle()),
+            TARGET => self.learning.edit_target(index, text),
             other => Err(read_only(other)),
         }
     }
@@ -97,8 +118,12 @@ impl State {
     /// Pastes a block with its top-left at cell `index`; all or nothing.
     pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
-            TABLE => super::paste(&mut self.table, index, text, parse_float),
+            TABLE => super::paste(&mut self.table, index, text, parse_float).map(|()| self.learning.forget()),
             INPUT => super::paste(&mut self.ids, index, text, parse_int).map(|()| self.settle()),
+            TARGET => match &mut self.learning.loss {
+                Loss::Mse { target } => super::paste(target, index, text, parse_float),
+                Loss::Sum => Err("the sum loss has no target".into()),
+            },
             other => Err(read_only(other)),
         }
     }
@@ -109,6 +134,7 @@ impl State {
         let (v, d) = self.sizes();
         self.table = draw(seed, v, d)?;
         self.seed = seed.to_string();
+        self.learning.forget();
         Ok(())
     }
 
@@ -160,14 +186,78 @@ impl State {
             table.data_mut()[i * d..][..d.min(d0)].copy_from_slice(&self.table.data()[i * d0..][..d.min(d0)]);
         }
         self.table = table;
+        self.learning.forget();
         self.settle();
         Ok(())
     }
 
-    /// Remembers `input` as the last good ids when both ways accept it.
+    /// Remembers `input` as the last good ids when both ways accept it, and keeps an mse
+    /// target the outputs' shape (a fresh zero target when that shape changed).
     fn settle(&mut self) {
         if in_range(&self.ids, self.sizes().0) {
             self.good_ids = self.ids.clone();
+        }
+        let shape = self.output_shape();
+        if let Loss::Mse { target } = &self.learning.loss {
+            if target.shape() != shape.as_slice() {
+                let _ = self.learning.use_mse(true, &shape);
+            }
+        }
+    }
+
+    /// The shape of either output, `(*input.shape, D)`.
+    pub fn output_shape(&self) -> Vec<usize> {
+        [self.ids.shape(), &[self.sizes().1]].concat()
+    }
+
+    /// `mse` against a zero target of the outputs' shape, or back to `sum`.
+    pub fn use_mse(&mut self, mse: bool) -> Result<(), String> {
+        let shape = self.output_shape();
+        self.learning.use_mse(mse, &shape)
+    }
+
+    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
+        self.learning.set_lr(text)
+    }
+
+    /// One SGD step on `emb.weight` with its gradient (`emb.weight -= lr * emb.weight.grad`);
+    /// `linear.weight` is its transpose and moves the same numbers. Refused while `input` has a
+    /// bad id, since the gradient on show is then for other ids.
+    pub fn sgd_step(&mut self) -> Result<(), String> {
+        let c = self.compute();
+        if c.issues.iter().any(|i| i.tensor == INPUT) {
+            return Err("fix the marked ids first: the gradient is for the ids on show".into());
+        }
+        let grad = match (&c.backward, c.issues.first()) {
+            (Some(b), _) => b.emb_grad.clone(),
+            (None, Some(issue)) => return Err(issue.error.to_string()),
+            (None, None) => return Err("no gradient to step with".into()),
+        };
+        let grads = vec![(TABLE.to_string(), grad)];
+        let Self { table, learning, .. } = self;
+        learning.step(&mut [(TABLE, table)], &grads)
+    }
+
+    pub fn undo(&mut self) -> Result<(), String> {
+        let Self { table, learning, .. } = self;
+        learning.undo(&mut [(TABLE, table)])
+    }
+
+    /// Back to `emb.weight` before the first step.
+    pub fn reset_steps(&mut self) {
+        let Self { table, learning, .. } = self;
+        learning.reset(&mut [(TABLE, table)]);
+    }
+
+    /// Flat indices the last step changed in `emb.weight`, or in `linear.weight` (the same
+    /// numbers, transposed).
+    pub fn changed(&self, tensor: &str) -> Vec<usize> {
+        let cells = self.learning.changed_in(TABLE);
+        let (v, d) = self.sizes();
+        match tensor {
+            TABLE => cells,
+            LINEAR_WEIGHT if d > 0 => cells.iter().map(|&i| (i % d) * v + i / d).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -178,7 +268,9 @@ impl State {
         let shape_equation = shape_equation(v, d, self.ids.shape());
         let ways = match self.ways() {
             Ok(ways) => ways,
-            Err(issue) => return Computed { ways: None, pass: None, issues: vec![issue], shape_equation },
+            Err(issue) => {
+                return Computed { ways: None, pass: None, backward: None, issues: vec![issue], shape_equation }
+            }
         };
         let mut issues = id_issues(&self.ids, v);
         let ids = if issues.is_empty() { &self.ids } else { &self.good_ids };
@@ -191,7 +283,17 @@ impl State {
                 None
             }
         };
-        Computed { ways: Some(ways), pass, issues, shape_equation }
+        let backward = match &pass {
+            Some(p) => match Backward::new(&ways, p, &self.learning.loss) {
+                Ok(b) => Some(b),
+                Err(error) => {
+                    issues.push(Issue { tensor: TARGET.into(), cell: None, error, hint: String::new() });
+                    None
+                }
+            },
+            None => None,
+        };
+        Computed { ways: Some(ways), pass, backward, issues, shape_equation }
     }
 
     /// Both modules, after the checks a hand-edited saved state could fail.
@@ -542,6 +644,222 @@ fn timeline(ways: &Ways, ids: &Ids) -> TorchResult<Trace> {
     Ok(Trace { steps, summarised })
 }
 
+/// The backward pass of both ways under one loss (the outputs are equal, so is its gradient).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backward {
+    pub loss: f32,
+    /// `dL/doutput`, the same for `emb(input)` and `linear(one_hot)`.
+    pub upstream: Tensor,
+    /// `emb.weight.grad` `(V, D)`: the upstream rows added into the looked-up rows.
+    pub emb_grad: Tensor,
+    /// `linear.weight.grad` `(D, V)`: dense, zero outside the used columns.
+    pub linear_grad: Tensor,
+    /// The ids the gradient comes from.
+    pub ids: Ids,
+    pub trace: Trace,
+    /// Whether the loss is `mse` (for the words).
+    pub mse: bool,
+}
+
+/// The gradients' bookkeeping: what each way writes and how much of its gradient is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GradCounts {
+    /// Entries of the dense `linear.weight.grad` computed (`D×V`), from ids×D×V multiply-adds.
+    pub linear_written: usize,
+    pub linear_multiply_adds: usize,
+    pub linear_zeros: usize,
+    /// Numbers the lookup adds into rows of `emb.weight.grad` (ids×D), and the rows touched.
+    pub lookup_adds: usize,
+    pub rows_touched: usize,
+    pub emb_zeros: usize,
+}
+
+impl Backward {
+    fn new(ways: &Ways, pass: &Pass, loss: &Loss) -> std::result::Result<Backward, TorchError> {
+        let upstream = loss.backward(&pass.lookup)?;
+        let value = loss.forward(&pass.lookup)?;
+        let emb = ways.emb.backward(&pass.ids, &upstream)?;
+        let emb_grad = emb.weight.ok_or_else(|| TorchError::runtime("emb.weight has no gradient"))?;
+        let linear_grad = ways.linear.backward(&pass.ids, &upstream)?.weight;
+        let mut trace = backward_timeline(ways, &pass.ids)?;
+        if let (Loss::Mse { .. }, Some(first)) = (loss, trace.steps.first_mut()) {
+            first.reads.push(Span::whole(TARGET));
+        }
+        Ok(Backward {
+            loss: value,
+            upstream,
+            emb_grad,
+            linear_grad,
+            ids: pass.ids.clone(),
+            trace,
+            mse: matches!(loss, Loss::Mse { .. }),
+        })
+    }
+
+    pub fn counts(&self) -> GradCounts {
+        let (d, v) = match self.linear_grad.shape() {
+            &[d, v] => (d, v),
+            _ => (0, 0),
+        };
+        let mut rows: Vec<i64> = self.ids.data().to_vec();
+        rows.sort_unstable();
+        rows.dedup();
+        GradCounts {
+            linear_written: d * v,
+            linear_multiply_adds: self.ids.numel() * d * v,
+            linear_zeros: count_zeros(&self.linear_grad),
+            lookup_adds: self.ids.numel() * d,
+            rows_touched: rows.len(),
+            emb_zeros: count_zeros(&self.emb_grad),
+        }
+    }
+
+    /// The counts in words, one line per way.
+    pub fn count_captions(&self) -> (String, String) {
+        let c = self.counts();
+        let (v, d) = match self.emb_grad.shape() {
+            &[v, d] => (v, d),
+            _ => (0, 0),
+        };
+        let linear = format!(
+            "{LINEAR_WEIGHT_GRAD} is dense ({d}, {v}): all {} entries written ({} multiply-adds), {} of them 0, \
+             the columns no id uses.",
+            grouped(c.linear_written),
+            grouped(c.linear_multiply_adds),
+            grouped(c.linear_zeros)
+        );
+        let lookup = format!(
+            "{TABLE_GRAD}: {} ids × {d} = {} numbers added into {} looked-up rows; the other {} entries stay 0, \
+             never written.",
+            grouped(self.ids.numel()),
+            grouped(c.lookup_adds),
+            grouped(c.rows_touched),
+            grouped(c.emb_zeros)
+        );
+        (linear, lookup)
+    }
+
+    /// The loss in PyTorch's words with its value.
+    pub fn loss_text(&self) -> String {
+        let f = if self.mse { "F.mse_loss(output, target)" } else { "output.sum()" };
+        format!("loss = {f} = {}", crate::format::short(self.loss))
+    }
+
+    fn current(&self, playhead: usize) -> Option<&Step> {
+        self.trace.steps.get(playhead.checked_sub(1)?)
+    }
+
+    /// The id whose one-hot row a Linear backward step reads.
+    fn id_of(&self, step: &Step) -> Option<i64> {
+        let row = step.reads_from(ONE_HOT).next()?;
+        let at: Option<Vec<usize>> = row.index.iter().copied().collect();
+        self.ids.get(&at?)
+    }
+
+    /// Whether cell `index` of `linear.weight.grad` (or `one_hot`) gets a `g × 0` in the current
+    /// step: every column but the id's.
+    pub fn zero_product(&self, playhead: usize, tensor: &str, index: &[usize]) -> bool {
+        let Some(step) = self.current(playhead).filter(|s| s.writes.iter().any(|w| w.tensor == LINEAR_WEIGHT_GRAD))
+        else {
+            return false;
+        };
+        let touched = step.reads.iter().chain(&step.writes).any(|s| s.contains(tensor, index));
+        touched
+            && [ONE_HOT, LINEAR_WEIGHT_GRAD].contains(&tensor)
+            && index.last().map(|&c| c as i64) != self.id_of(step)
+    }
+
+    /// The current backward step in plain words.
+    pub fn describe(&self, playhead: usize) -> String {
+        let Some(step) = self.current(playhead) else {
+            return format!(
+                "Step through backward: the loss gives each output cell its gradient; the Linear writes \
+                 all of {LINEAR_WEIGHT_GRAD}, the lookup adds into the looked-up rows of {TABLE_GRAD}."
+            );
+        };
+        let Some(write) = step.writes.first() else { return String::new() };
+        let (v, d) = match self.emb_grad.shape() {
+            &[v, d] => (v, d),
+            _ => (0, 0),
+        };
+        let at: Vec<usize> = write.index.iter().map_while(|i| *i).collect();
+        match write.tensor.as_str() {
+            LOOKUP_GRAD => match self.mse {
+                false => format!("{}: d loss / d output = 1 for every cell of both outputs.", self.loss_text()),
+                true => format!(
+                    "{}: d loss / d output = 2·(output − target)/{} for every cell of both outputs.",
+                    self.loss_text(),
+                    self.upstream.numel()
+                ),
+            },
+            LINEAR_WEIGHT_GRAD => {
+                let Some(out) = step.reads_from(LINEAR_GRAD).next() else { return write.to_string() };
+                let o: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
+                let id = self.id_of(step);
+                match (at.as_slice(), id) {
+                    (&[j], Some(id)) => format!(
+                        "{} += {} · {}: all {v} numbers of the row written, {} of them g × 0 = 0; only \
+                         {} gets {}.",
+                        label(LINEAR_WEIGHT_GRAD, &[j]),
+                        label(LINEAR_GRAD, &o),
+                        label(ONE_HOT, &o[..o.len().saturating_sub(1)]),
+                        v.saturating_sub(1),
+                        label(LINEAR_WEIGHT_GRAD, &[j, id as usize]),
+                        crate::format::short(self.upstream.get(&o).unwrap_or(f32::NAN))
+                    ),
+                    _ => format!(
+                        "{LINEAR_WEIGHT_GRAD} += {}ᵀ · {}: all {} numbers written, one column of them nonzero.",
+                        label(LINEAR_GRAD, &o),
+                        label(ONE_HOT, &o),
+                        grouped(v * d)
+                    ),
+                }
+            }
+            TABLE_GRAD => {
+                let Some(out) = step.reads_from(LOOKUP_GRAD).next() else { return write.to_string() };
+                let k: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
+                let id = at.first().copied().unwrap_or(0);
+                let again = match step.accumulate {
+                    true => format!(" Row {id} already holds an earlier id's gradient: this adds to it."),
+                    false => String::new(),
+                };
+                format!(
+                    "{} += {}: {} = {id}, so its {d} numbers are added into row {id} only; no other row \
+                     is written.{again}",
+                    label(TABLE_GRAD, &[id]),
+                    label(LOOKUP_GRAD, &k),
+                    label(INPUT, &k)
+                )
+            }
+            _ => write.to_string(),
+        }
+    }
+}
+
+/// One backward timeline for both ways: the loss gives both outputs their gradient, then id by
+/// id the Linear's steps that write `linear.weight.grad` from row k of `linear(one_hot).grad`
+/// (each writing a whole row of the dense gradient), then the lookup's add of
+/// `emb(input).grad[k]` into `emb.weight.grad[id]`. The Linear computes no `one_hot.grad`:
+/// `one_hot` is made from integer ids and needs none.
+fn backward_timeline(ways: &Ways, ids: &Ids) -> TorchResult<Trace> {
+    let lookup = ways.emb.backward_trace(ids)?.renamed(&[("weight.grad", TABLE_GRAD), ("output.grad", LOOKUP_GRAD)]);
+    let mut linear = ways.linear.backward_trace(ids)?.renamed(&[("output.grad", LINEAR_GRAD)]);
+    for step in &mut linear.steps {
+        step.reads.retain(|s| s.tensor != LINEAR_WEIGHT);
+        step.writes.retain(|s| s.tensor != "one_hot.grad");
+    }
+    let outputs = [LOOKUP, LINEAR].map(Span::whole).to_vec();
+    let mut steps = vec![Step::backward(outputs, Span::whole(LOOKUP_GRAD), false)];
+    steps[0].writes.push(Span::whole(LINEAR_GRAD));
+    for look in lookup.steps {
+        let row = look.reads.first().map(|r| r.index.clone()).unwrap_or_default();
+        let of_row = |s: &&Step| s.reads.first().is_some_and(|r| r.index.starts_with(&row));
+        steps.extend(linear.steps.iter().filter(of_row).cloned());
+        steps.push(look);
+    }
+    Ok(Trace { steps, summarised: lookup.summarised || linear.summarised })
+}
+
 /// Everything the view shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Computed {
@@ -549,6 +867,9 @@ pub struct Computed {
     pub ways: Option<Ways>,
     /// `None` when there are no ids both ways accept.
     pub pass: Option<Pass>,
+    /// The loss and both ways' gradients, `None` without a pass (or when the target no longer
+    /// fits: `issues` says why).
+    pub backward: Option<Backward>,
     /// Bad ids pinned to their `input` cell, PyTorch's message from each way.
     pub issues: Vec<Issue>,
     pub shape_equation: String,
@@ -562,6 +883,9 @@ impl Computed {
             LINEAR_WEIGHT => self.ways.as_ref().map(|w| &w.linear.linear.weight),
             LOOKUP => self.pass.as_ref().map(|p| &p.lookup),
             LINEAR => self.pass.as_ref().map(|p| &p.linear),
+            TABLE_GRAD => self.backward.as_ref().map(|b| &b.emb_grad),
+            LINEAR_WEIGHT_GRAD => self.backward.as_ref().map(|b| &b.linear_grad),
+            LOOKUP_GRAD | LINEAR_GRAD => self.backward.as_ref().map(|b| &b.upstream),
             _ => None,
         }
     }
@@ -715,6 +1039,159 @@ mod tests {
         }
         assert_eq!(State::default(), State::preset("seed123").unwrap());
         assert!(State::preset("nope").is_none());
+    }
+
+    /// `(V, D)` → `(D, V)`.
+    fn transposed(t: &Tensor) -> Tensor {
+        crate::ops::one_hot::transpose(t).unwrap()
+    }
+
+    #[test]
+    fn backward_matches_pytorch_both_ways() {
+        for (preset, file) in [
+            ("seed123", "seed_one_hot_linear_equals_embedding"),
+            ("vocab10_dim3_batch", "one_hot_linear_vocab_10_dim_3_batch"),
+        ] {
+            let f = fixture(file);
+            let s = State::preset(preset).unwrap();
+            let c = s.compute();
+            let (ways, pass) = (c.ways.as_ref().unwrap(), c.pass.as_ref().unwrap());
+            // The fixtures' random upstream, as a loss would give it.
+            let up = Tensor::new(shape(&f["upstream"]), floats(&f["upstream"])).unwrap();
+            let emb = ways.emb.backward(&pass.ids, &up).unwrap().weight.unwrap();
+            let lin = ways.linear.backward(&pass.ids, &up).unwrap().weight;
+            let close = |a: &[f32], b: &[f32]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5);
+            assert!(close(lin.data(), &floats(&f["grads"]["weight"])), "{preset}");
+            assert!(close(emb.data(), &floats(&f["embedding_equivalent"]["grad_weight"])), "{preset}");
+            let nonzero = lin.numel() - count_zeros(&lin);
+            assert_eq!(nonzero as u64, f["cost"]["nonzero_grad_entries_linear"].as_u64().unwrap());
+
+            // The sum loss: linear.weight.grad is emb.weight.grad transposed, nonzero in
+            // unique ids × D entries.
+            let b = c.backward.as_ref().unwrap();
+            assert_eq!(b.linear_grad, transposed(&b.emb_grad), "{preset}");
+            let mut unique = pass.ids.data().to_vec();
+            unique.sort_unstable();
+            unique.dedup();
+            let d = s.sizes().1;
+            let counts = b.counts();
+            assert_eq!(counts.linear_written - counts.linear_zeros, unique.len() * d);
+            assert_eq!(counts.rows_touched, unique.len());
+            assert_eq!(counts.lookup_adds, pass.ids.numel() * d);
+            assert_eq!(b.loss, pass.lookup.data().iter().map(|&x| x as f64).sum::<f64>() as f32);
+        }
+    }
+
+    #[test]
+    fn sum_loss_gives_ones_in_the_used_rows_and_counts() {
+        let c = State::default().compute();
+        let b = c.backward.as_ref().unwrap();
+        // ids [2, 3, 1]: rows 1, 2, 3 all ones, row 0 zero; linear.weight.grad column 0 zero.
+        assert_eq!(b.emb_grad.data()[..5], [0.0; 5]);
+        assert!(b.emb_grad.data()[5..].iter().all(|&x| x == 1.0));
+        assert!((0..5).all(|j| b.linear_grad.get(&[j, 0]) == Some(0.0)));
+        assert_eq!(c.tensor(LINEAR_WEIGHT_GRAD).unwrap().shape(), [5, 4]);
+        let (linear, lookup) = b.count_captions();
+        assert!(linear.contains("dense (5, 4): all 20 entries written (60 multiply-adds), 5 of them 0"), "{linear}");
+        assert!(lookup.contains("3 ids × 5 = 15 numbers added into 3 looked-up rows; the other 5 entries"), "{lookup}");
+        // A repeated id adds: id 4 three times in the batch preset.
+        let b = State::preset("vocab10_dim3_batch").unwrap().compute().backward.unwrap();
+        assert_eq!(b.emb_grad.get(&[4, 0]), Some(3.0));
+        assert_eq!(b.counts().emb_zeros, (10 - 4) * 3);
+    }
+
+    #[test]
+    fn mse_loss_against_an_editable_target() {
+        let mut s = State::default();
+        s.use_mse(true).unwrap();
+        s.edit(TARGET, 0, "1").unwrap();
+        let c = s.compute();
+        let (p, b) = (c.pass.as_ref().unwrap(), c.backward.as_ref().unwrap());
+        let n = p.lookup.numel() as f32;
+        let want = 2.0 * (p.lookup.data()[0] - 1.0) / n;
+        assert!((b.upstream.data()[0] - want).abs() < 1e-6);
+        assert!((b.emb_grad.get(&[2, 0]).unwrap() - want).abs() < 1e-6);
+        assert_eq!(b.linear_grad, transposed(&b.emb_grad));
+        assert!(b.loss_text().starts_with("loss = F.mse_loss(output, target) = "));
+        assert!(b.trace.steps[0].reads.iter().any(|r| r.tensor == TARGET));
+        // More ids: the target follows the outputs' shape.
+        s.resize_ids(0, "4").unwrap();
+        assert!(s.compute().backward.is_some());
+        assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [4, 5]));
+        s.use_mse(false).unwrap();
+        assert!(s.edit(TARGET, 0, "1").is_err());
+    }
+
+    #[test]
+    fn sgd_moves_only_the_looked_up_rows_and_undoes() {
+        let mut s = State::default();
+        let before = s.table.clone();
+        s.set_lr("0.5").unwrap();
+        s.sgd_step().unwrap();
+        assert_eq!(s.learning.steps, 1);
+        // Rows 1, 2, 3 (ids 2, 3, 1) move by −0.5 × 1; row 0 stays.
+        assert_eq!(s.changed(TABLE), (5..20).collect::<Vec<_>>());
+        assert_eq!(s.table.data()[..5], before.data()[..5]);
+        assert_eq!(s.table.get(&[2, 1]), Some(before.get(&[2, 1]).unwrap() - 0.5));
+        // linear.weight is the transpose: every column but 0 moved.
+        let mut cols: Vec<usize> = (0..5).flat_map(|j| (1..4).map(move |v| j * 4 + v)).collect();
+        cols.sort_unstable();
+        let mut got = s.changed(LINEAR_WEIGHT);
+        got.sort_unstable();
+        assert_eq!(got, cols);
+        s.sgd_step().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.learning.steps, 1);
+        s.reset_steps();
+        assert_eq!(s.table, before);
+        // The batch preset: id 4 three times moves row 4 by 3 × lr; rows 2, 3, 5 … 8 stay.
+        let mut b = State::preset("vocab10_dim3_batch").unwrap();
+        let old = b.table.clone();
+        b.sgd_step().unwrap();
+        let rows: Vec<usize> = b.changed(TABLE).iter().map(|i| i / 3).collect();
+        assert_eq!(rows, [0, 0, 0, 1, 1, 1, 4, 4, 4, 9, 9, 9]);
+        assert!((b.table.get(&[4, 0]).unwrap() - (old.get(&[4, 0]).unwrap() - 0.3)).abs() < 1e-6);
+        // An edit forgets the steps; a bad id refuses a step.
+        b.edit(TABLE, 0, "1").unwrap();
+        assert_eq!((b.learning.steps, b.changed(TABLE).len()), (0, 0));
+        b.edit(INPUT, 0, "12").unwrap();
+        assert!(b.sgd_step().unwrap_err().contains("fix the marked ids"));
+    }
+
+    #[test]
+    fn backward_timeline_goes_from_the_loss_to_each_gradient() {
+        let c = State::default().compute();
+        let b = c.backward.as_ref().unwrap();
+        let t = &b.trace;
+        assert_eq!(t.len(), 1 + 3 * (5 + 1));
+        assert!(t.steps.iter().all(|s| s.phase == crate::trace::Phase::Backward));
+        let w = |i: usize| t.steps[i].writes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+        assert_eq!(w(0), "emb(input).grad linear(one_hot).grad");
+        assert_eq!(w(1), "linear.weight.grad[4]");
+        assert_eq!(w(5), "linear.weight.grad[0]");
+        assert_eq!(w(6), "emb.weight.grad[2]");
+        assert_eq!(w(7), "linear.weight.grad[4]");
+        let m = t.marks_at(2);
+        assert_eq!(m.phase, Some(crate::trace::Phase::Backward));
+        assert_eq!(m.of(LINEAR_GRAD, &[0, 4]), Some(Mark::Read));
+        assert_eq!(m.of(ONE_HOT, &[0, 1]), Some(Mark::Read));
+        assert_eq!(m.of(LINEAR_WEIGHT_GRAD, &[4, 3]), Some(Mark::Write));
+        assert_eq!(m.of(LOOKUP_GRAD, &[1, 1]), Some(Mark::Done));
+        assert!(b.zero_product(2, LINEAR_WEIGHT_GRAD, &[4, 3]));
+        assert!(!b.zero_product(2, LINEAR_WEIGHT_GRAD, &[4, 2]), "id 2's column gets g");
+        assert!(!b.zero_product(7, TABLE_GRAD, &[2, 0]));
+        assert!(b.describe(0).starts_with("Step through backward"));
+        assert_eq!(
+            b.describe(1),
+            "loss = output.sum() = -5.4086: d loss / d output = 1 for every cell of both outputs."
+        );
+        assert!(b.describe(2).starts_with("linear.weight.grad[4] += linear(one_hot).grad[0, 4] · one_hot[0]: all 4"));
+        assert!(b.describe(2).ends_with("only linear.weight.grad[4, 2] gets 1.0000."), "{}", b.describe(2));
+        assert!(b.describe(7).starts_with("emb.weight.grad[2] += emb(input).grad[0]: input[0] = 2"));
+        // The batch preset: id 4 is input[1, 1] too (its second add, step 21): it accumulates.
+        let b = State::preset("vocab10_dim3_batch").unwrap().compute().backward.unwrap();
+        assert_eq!(b.trace.len(), 1 + 6 * (3 + 1));
+        assert!(b.describe(21).contains("already holds an earlier id's gradient"));
     }
 
     #[test]
@@ -919,6 +1396,12 @@ mod tests {
         assert!(p.describe(3).contains("1,024 multiply-adds, 768 of them by 0"));
         assert!(p.zero_product(3, LINEAR_WEIGHT, &[100, 1]));
         assert!(!p.zero_product(3, LINEAR_WEIGHT, &[100, 2]));
+        // Backward too: one Linear step per row of linear(one_hot).grad, each writing all of
+        // linear.weight.grad.
+        let b = s.compute().backward.unwrap();
+        assert_eq!(b.trace.len(), 1 + 20 * 2);
+        assert_eq!(b.trace.steps[1].writes[0].to_string(), "linear.weight.grad");
+        assert!(b.describe(2).contains("all 1,024 numbers written"), "{}", b.describe(2));
     }
 
     #[test]
@@ -991,7 +1474,7 @@ mod tests {
         /// Whatever a learner does, nothing panics, every view query answers, and a finite table
         /// gives torch.equal → True.
         #[test]
-        fn any_edits_keep_the_scene_whole(ops in proptest::collection::vec((0u8..6, 0usize..70, text()), 0..12)) {
+        fn any_edits_keep_the_scene_whole(ops in proptest::collection::vec((0u8..10, 0usize..70, text()), 0..12)) {
             let mut s = State::default();
             for (op, i, text) in ops {
                 let _ = match op {
@@ -1000,7 +1483,11 @@ mod tests {
                     2 => s.set_vocab(&text),
                     3 => s.set_dim(&text),
                     4 => s.resize_ids(i % 2, &text),
-                    _ => s.paste(INPUT, i % 4, &text),
+                    5 => s.paste(INPUT, i % 4, &text),
+                    6 => s.use_mse(i % 2 == 0),
+                    7 => s.edit(TARGET, i, &text),
+                    8 => s.sgd_step(),
+                    _ => s.undo(),
                 };
             }
             let c = s.compute();
@@ -1016,6 +1503,15 @@ mod tests {
             let finite = s.table.data().iter().all(|x| x.is_finite());
             proptest::prop_assert!(!finite || p.mismatch.is_none());
             proptest::prop_assert_eq!(p.work_at(p.trace.len()).multiply_adds, p.cost.one_hot_multiply_adds);
+            if let Some(b) = &c.backward {
+                for playhead in 0..=b.trace.len() + 1 {
+                    b.describe(playhead);
+                    b.zero_product(playhead, LINEAR_WEIGHT_GRAD, &[0, 0]);
+                }
+                b.count_captions();
+                let same = crate::ops::one_hot::transpose(&b.emb_grad).unwrap() == b.linear_grad;
+                proptest::prop_assert!(same || !b.upstream.data().iter().all(|x| x.is_finite()));
+            }
         }
     }
 

@@ -8,14 +8,16 @@
 //! `enforce_sorted`, `padding_value`). A size change re-runs `torch.manual_seed(seed)` and the
 //! constructors, so the parameters are always what PyTorch would build; inputs keep what fits.
 
+use super::learn::Learning;
 use super::{label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
 use crate::edit::{parse_float, parse_int};
 use crate::ops::embedding::Embedding;
+use crate::ops::loss::Loss;
 use crate::ops::rnn::{Cell, Nonlinearity, Packing, Rnn, RnnConfig};
 use crate::ops::{find, Named};
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::Trace;
+use crate::trace::{Phase, Trace};
 use crate::TorchError;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +26,11 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("rnn_2_5_batch_first", "nn.RNN(2, 5, batch_first=True) on a (3, 2, 2) batch"),
     ("rnn_2x3_bi_packed", "nn.RNN(2, 3, num_layers=2, bidirectional=True), packed lengths [2, 2, 1, 1]"),
     ("embedding_to_rnn", "nn.Embedding(10, 4) → nn.RNN(4, 3, batch_first=True), ids (2, 3)"),
+    ("vanishing_long_tanh", "Vanishing gradient: nn.RNN(1, 2) (seed 5), tanh, 12 steps"),
+    (
+        "exploding_relu",
+        "Exploding gradient: nn.RNN(1, 2, nonlinearity='relu'), weight_hh_l0 = [[1.5, 0.5], [0.5, 1.5]], 10 steps",
+    ),
 ];
 
 /// Limits that keep every cell of the unrolled diagram on screen.
@@ -32,6 +39,23 @@ pub const MAX_LAYERS: usize = 3;
 pub const MAX_BATCH: usize = 8;
 pub const MAX_SEQ_LEN: usize = 16;
 pub const MAX_VOCAB: usize = 50;
+
+/// The input of the `vanishing_long_tanh` preset (PyTorch's fixture rnn_tanh_long_sequence_vanishing).
+#[allow(clippy::excessive_precision)]
+const VANISHING_INPUT: [f32; 12] = [
+    0.41921865940093994,
+    -0.0798543244600296,
+    0.9264108538627625,
+    0.8156775236129761,
+    0.49518901109695435,
+    -0.16431698203086853,
+    -0.6779621839523315,
+    -1.0591074228286743,
+    0.7476966381072998,
+    0.23891741037368774,
+    -0.39215022325515747,
+    0.15191489458084106,
+];
 
 /// Where the RNN's input comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,6 +98,9 @@ pub struct State {
     /// The last model PyTorch could run, shown while the current one raises.
     #[serde(default)]
     pub last_good: Option<Model>,
+    /// The loss that starts backward, and the SGD steps taken.
+    #[serde(default)]
+    pub learning: Learning,
 }
 
 impl Default for State {
@@ -155,6 +182,27 @@ pub struct Computed {
     pub h_n_caption: String,
     /// What packing does here (empty when not packed).
     pub packing_caption: String,
+    /// The backward pass of the loss on `output` (`None` while PyTorch raises, see `backward_issue`).
+    pub backward: Option<Backward>,
+    pub backward_issue: Option<String>,
+}
+
+/// Backprop through time of the loss on `output` (`h_n` takes no part: its upstream is zeros).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backward {
+    pub loss: f32,
+    /// `dL/doutput`: ones for the sum loss, `2·(output − target)/numel` for mse.
+    pub upstream: Tensor,
+    /// `.grad` by the tensor's name: every parameter, `input`, `emb.weight` (embedding source)
+    /// and `h0` (when given).
+    pub grads: Named,
+    /// `dL/dh_t`: `(num_layers·D, T, N, H_out)`, 0 where a sequence has ended.
+    pub hidden_grads: Tensor,
+    /// `‖dL/dh_t‖` (over the batch and the units) per lane (`h_l0`, `h_l0_reverse`, ...) and step.
+    pub norms: Vec<(String, Vec<f32>)>,
+    /// The backward trace: the cells last to first, then the embedding's gradient rows.
+    pub trace: Trace,
+    pub steps: Vec<StepKind>,
 }
 
 /// The ids of an embedding source and the trace of their lookups.
@@ -518,7 +566,14 @@ impl State {
             enforce_sorted: true,
             padding_value: 0.0,
         };
-        let mut s = Self { preset: preset.into(), edited: false, seed: "0".into(), model, last_good: None };
+        let mut s = Self {
+            preset: preset.into(),
+            edited: false,
+            seed: "0".into(),
+            model,
+            last_good: None,
+            learning: Learning::default(),
+        };
         s.model.redraw("0", true).ok()?;
         Some(s)
     }
@@ -546,6 +601,27 @@ impl State {
                 let config = RnnConfig { batch_first: true, ..RnnConfig::new(4, 3) };
                 Self::new(id, config, source, vec![3; 2])
             }
+            "vanishing_long_tanh" => {
+                // The input of the fixture rnn_tanh_long_sequence_vanishing: (12, 1, 1), seq-first.
+                let input = Tensor::new(vec![12, 1, 1], VANISHING_INPUT.to_vec()).ok()?;
+                let mut s = Self::new(id, RnnConfig::new(1, 2), Source::Tensor(input), vec![12])?;
+                s.model.redraw("5", true).ok()?;
+                s.seed = "5".into();
+                // The loss only at the last step: mse against the output itself elsewhere, 0 there,
+                // so the chart shows how little of it reaches the early steps.
+                let mut target = s.model.run().ok()?.output;
+                target.data_mut()[22..].fill(0.0);
+                s.learning.loss = Loss::Mse { target };
+                Some(s)
+            }
+            "exploding_relu" => {
+                let input = Tensor::new(vec![10, 1, 1], vec![1.0; 10]).ok()?;
+                let config = RnnConfig { nonlinearity: Nonlinearity::Relu, ..RnnConfig::new(1, 2) };
+                let mut s = Self::new(id, config, Source::Tensor(input), vec![10])?;
+                let w_hh = s.model.params.iter_mut().find(|(n, _)| n == "weight_hh_l0")?;
+                w_hh.1 = Tensor::new(vec![2, 2], vec![1.5, 0.5, 0.5, 1.5]).ok()?;
+                Some(s)
+            }
             _ => None,
         }
     }
@@ -562,6 +638,12 @@ impl State {
             return Err(e);
         }
         self.edited = true;
+        self.learning.forget();
+        if let (Loss::Mse { target }, Ok(run)) = (&self.learning.loss, self.model.run()) {
+            if target.shape() != run.output.shape() {
+                self.learning.use_mse(true, run.output.shape())?;
+            }
+        }
         if self.model.run().is_ok() {
             self.last_good = None;
         } else if self.last_good.is_none() && before.run().is_ok() {
@@ -706,6 +788,13 @@ impl State {
             Ok(run) => (Some(run), Vec::new(), false),
             Err(issues) => (self.last_good.as_ref().and_then(|m| m.run().ok()), issues, true),
         };
+        let (backward, backward_issue) = match (&run, stale) {
+            (Some(run), false) => match self.backward(run) {
+                Ok(b) => (Some(b), None),
+                Err(e) => (None, Some(e)),
+            },
+            _ => (None, Some("No backward while PyTorch raises on the forward call.".into())),
+        };
         let m = &self.model;
         Computed {
             run,
@@ -717,8 +806,68 @@ impl State {
             output_caption: m.output_caption(),
             h_n_caption: m.h_n_caption(),
             packing_caption: m.packing_caption(),
+            backward,
+            backward_issue,
         }
     }
+
+    /// `.grad` of the current model's run: the loss on `output`, backward through time.
+    fn backward(&self, run: &Run) -> Result<Backward, String> {
+        let (loss, upstream) = self.learning.loss_of(&run.output).map_err(|e| e.to_string())?;
+        let emb = match &self.model.source {
+            Source::Embedding { weight, .. } => Some(weight),
+            Source::Tensor(_) => None,
+        };
+        let up_h_n = Tensor::zeros(run.h_n.shape().to_vec()).map_err(|e| e.to_string())?;
+        run.backward(self.model.packing().as_ref(), emb, loss, &upstream, &up_h_n).map_err(|e| e.to_string())
+    }
+
+    /// The loss: `sum` of `output`, or `mse` against a target of its shape (zeros to start).
+    pub fn use_mse(&mut self, mse: bool) -> Result<(), String> {
+        let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
+        self.learning.use_mse(mse, run.output.shape())
+    }
+
+    /// Types one cell of the mse `target`.
+    pub fn edit_target(&mut self, index: usize, text: &str) -> Result<(), String> {
+        self.learning.edit_target(index, text)
+    }
+
+    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
+        self.learning.set_lr(text)
+    }
+
+    /// One SGD step on every parameter (and `emb.weight`): `param -= lr * param.grad`.
+    pub fn sgd_step(&mut self) -> Result<(), String> {
+        let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
+        let grads = self.backward(&run)?.grads;
+        self.learning.step(&mut trainable(&mut self.model), &grads)?;
+        self.edited = true;
+        Ok(())
+    }
+
+    pub fn undo_step(&mut self) -> Result<(), String> {
+        self.learning.undo(&mut trainable(&mut self.model))
+    }
+
+    /// Back to the parameters before the first step.
+    pub fn reset_steps(&mut self) {
+        self.learning.reset(&mut trainable(&mut self.model));
+    }
+
+    /// The cells of a parameter the last SGD step changed.
+    pub fn changed(&self, name: &str) -> Vec<usize> {
+        self.learning.changed_in(name)
+    }
+}
+
+/// What SGD updates: the RNN's parameters and, for an embedding source, `emb.weight`.
+fn trainable(m: &mut Model) -> Vec<(&str, &mut Tensor)> {
+    let mut v: Vec<(&str, &mut Tensor)> = m.params.iter_mut().map(|(n, t)| (n.as_str(), t)).collect();
+    if let Source::Embedding { weight, .. } = &mut m.source {
+        v.push(("emb.weight", weight));
+    }
+    v
 }
 
 impl Model {
@@ -1037,6 +1186,96 @@ impl Run {
         }
     }
 
+    /// Backprop through time with these upstream gradients (`L = Σ output·upstream +
+    /// Σ h_n·upstream_h_n`), and through the embedding when `emb` is its weight.
+    pub fn backward(
+        &self,
+        packing: Option<&Packing>,
+        emb: Option<&Tensor>,
+        loss: f32,
+        upstream: &Tensor,
+        upstream_h_n: &Tensor,
+    ) -> Result<Backward, TorchError> {
+        let g = self.rnn.backward(&self.input, self.h0.as_ref(), packing, upstream, upstream_h_n)?;
+        let mut grads = g.params;
+        grads.push(("input".into(), g.input.clone()));
+        if let Some(h0) = g.h0 {
+            grads.push(("h0".into(), h0));
+        }
+        let cells = self.rnn.trace_cells(self.input.shape(), packing)?;
+        let mut steps: Vec<StepKind> = cells.into_iter().rev().map(StepKind::Cell).collect();
+        let mut trace = self.rnn.backward_trace(self.input.shape(), packing)?;
+        if let (Some(weight), Some(ids)) = (emb, &self.ids) {
+            let e = Embedding::new(weight.clone(), None)?;
+            if let Some(w) = e.backward(ids, &g.input)?.weight {
+                grads.push(("emb.weight".into(), w));
+            }
+            let names = [("output.grad", "input.grad"), ("weight.grad", "emb.weight.grad")];
+            let lookups = e.backward_trace(ids)?.renamed(&names);
+            trace.summarised |= lookups.summarised;
+            trace.steps.extend(lookups.steps);
+            let at = |k| unravel(k, ids.shape());
+            steps.extend(ids.data().iter().enumerate().map(|(k, &id)| StepKind::Lookup { at: at(k), id }));
+        }
+        let hg = &g.hidden_grads;
+        let (lanes, t_len) = (hg.shape()[0], hg.shape()[1]);
+        let per_t = hg.numel() / (lanes * t_len).max(1);
+        let norm = |k: usize, t: usize| {
+            let xs = &hg.data()[(k * t_len + t) * per_t..][..per_t];
+            xs.iter().map(|x| (*x as f64).powi(2)).sum::<f64>().sqrt() as f32
+        };
+        let norms = self
+            .states
+            .iter()
+            .enumerate()
+            .map(|(k, (name, _))| (name.clone(), (0..t_len).map(|t| norm(k, t)).collect()));
+        let norms = norms.collect();
+        Ok(Backward { loss, upstream: upstream.clone(), grads, hidden_grads: g.hidden_grads, norms, trace, steps })
+    }
+
+    /// The current backward step in plain words (`playhead` steps done).
+    pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
+            return "Step forward: the gradient starts at the loss (output.grad = dL/doutput; h_n is not in the loss, so \
+                    h_n.grad = 0) and flows back through every cell, the last one first."
+                .into();
+        };
+        let cell = match step {
+            StepKind::Lookup { at, id } => {
+                return format!(
+                    "{} = {id}: {} is added into row {id} of emb.weight.grad.",
+                    label("ids", at),
+                    label("input.grad", at)
+                );
+            }
+            StepKind::Cell(cell) => *cell,
+        };
+        let (l, d, c) = (cell.layer, cell.direction, &self.rnn.config);
+        let (name, sfx, dir) = (state_name(l, d), ["", "_reverse"][d], ["forward", "reverse"][d]);
+        let Some(t) = cell.t else {
+            return format!("layer {l}, {dir}: backward through every time step at once.");
+        };
+        let above =
+            if l + 1 == c.num_layers { "output.grad".to_string() } else { format!("{name}.grad from layer {}", l + 1) };
+        let next = [Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1)][d];
+        let later = match next {
+            Some(n) => format!("what step {n} sent back"),
+            None => "h_n.grad (0: h_n is not in the loss)".to_string(),
+        };
+        let act = match c.nonlinearity {
+            Nonlinearity::Tanh => "(1 − h_t²)",
+            Nonlinearity::Relu => "(h_t > 0)",
+        };
+        let below = if l == 0 { "input.grad".to_string() } else { format!("{}.grad", state_name(l - 1, 0)) };
+        let bias =
+            if c.bias { format!(", bias_ih_l{l}{sfx}.grad and bias_hh_l{l}{sfx}.grad += da") } else { String::new() };
+        format!(
+            "layer {l}, {dir}, t = {t} (backward): dL/dh_t = {above} + {later}; da = dL/dh_t · {act}. \
+             weight_ih_l{l}{sfx}.grad += da·x_tᵀ, weight_hh_l{l}{sfx}.grad += da·h_(t−1)ᵀ{bias}; {below}[{t}] = da · \
+             weight_ih_l{l}{sfx}, and da · weight_hh_l{l}{sfx} flows on to the previous step (h0.grad at the first)."
+        )
+    }
+
     /// The current step in plain words (`playhead` steps done).
     pub fn describe(&self, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
@@ -1116,6 +1355,27 @@ impl Computed {
     /// The formula of a focused cell of `output`, `h_n` or a hidden state.
     pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
         self.run.as_ref()?.formula(tensor, index)
+    }
+
+    /// The backward step at `playhead`, in plain words.
+    pub fn describe_backward(&self, playhead: usize) -> String {
+        match (&self.run, &self.backward) {
+            (Some(r), Some(b)) => r.describe_backward(b, playhead),
+            _ => self.backward_issue.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The trace of a pass: forward, or backward from the loss.
+    pub fn trace(&self, phase: Phase) -> Option<&Trace> {
+        match phase {
+            Phase::Forward => self.run.as_ref().map(|r| &r.trace),
+            Phase::Backward => self.backward.as_ref().map(|b| &b.trace),
+        }
+    }
+
+    /// `.grad` of a tensor (`weight_hh_l0`, `input`, `h0`, `emb.weight`).
+    pub fn grad(&self, name: &str) -> Option<&Tensor> {
+        find(&self.backward.as_ref()?.grads, name)
     }
 
     pub fn describe(&self, playhead: usize) -> String {
@@ -1651,5 +1911,143 @@ mod tests {
         let mut s = State::default();
         s.model.params.pop();
         assert!(s.compute().issues[0].error.message.contains("missing parameter 'bias_hh_l0'"));
+    }
+
+    /// The backward of a state's run with its own upstream (none of the loss plumbing).
+    fn op_grads(s: &State, up: &Tensor, up_h_n: &Tensor) -> crate::ops::rnn::RnnGrads {
+        let run = s.model.run().unwrap();
+        run.rnn.backward(&run.input, run.h0.as_ref(), s.model.packing().as_ref(), up, up_h_n).unwrap()
+    }
+
+    #[test]
+    fn vanishing_preset_reproduces_pytorchs_grads_and_norms() {
+        let f = fixture("rnn_tanh_long_sequence_vanishing");
+        let s = State::preset("vanishing_long_tanh").unwrap();
+        assert_eq!(Source::Tensor(tensor(&f["input"])), s.model.source);
+        let run = matches(&s, &f);
+        let (up, up_h) = (tensor(&f["upstream"]["output"]), tensor(&f["upstream"]["h_n"]));
+        let b = run.backward(None, None, 0.0, &up, &up_h).unwrap();
+        for (name, want) in f["grads"].as_object().unwrap() {
+            close(name, find(&b.grads, name).unwrap(), &tensor(want));
+        }
+        let want = tensor(&f["hidden_grads"]);
+        assert_eq!(b.hidden_grads.data().len(), want.numel());
+        for (a, w) in b.hidden_grads.data().iter().zip(want.data()) {
+            assert!((a - w).abs() <= 1e-5 + 1e-5 * w.abs());
+        }
+        let norms: Vec<f64> = serde_json::from_value(f["hidden_grad_norms"].clone()).unwrap();
+        assert_eq!(b.norms[0].0, "h_l0");
+        for (a, w) in b.norms[0].1.iter().zip(&norms) {
+            assert!((*a as f64 - w).abs() <= 1e-5 + 1e-5 * w.abs(), "{a} vs {w}");
+        }
+        // With the scene's own sum loss, the gradient fades going back in time.
+        // The preset's loss is on the last step only: the gradient fades going back in time.
+        let n = &s.compute().backward.unwrap().norms[0].1;
+        assert!(n[..11].iter().all(|&x| x < n[11]), "{n:?}");
+        assert!(n[0] < 1e-3 * n[11], "{n:?}");
+    }
+
+    #[test]
+    fn exploding_preset_grows_going_back() {
+        let s = State::preset("exploding_relu").unwrap();
+        assert_eq!(find(&s.model.params, "weight_hh_l0").unwrap().data(), [1.5, 0.5, 0.5, 1.5]);
+        let c = s.compute();
+        assert!(c.issues.is_empty());
+        let n = &c.backward.unwrap().norms[0].1;
+        assert_eq!(n.len(), 10);
+        assert!(n.windows(2).all(|w| w[0] > w[1]), "{n:?}");
+        assert!(n[0] > 100.0 * n[9], "{n:?}");
+    }
+
+    #[test]
+    fn sum_loss_is_the_op_backward_with_ones() {
+        for (id, _) in PRESETS {
+            let mut s = State::preset(id).unwrap();
+            s.use_mse(false).unwrap();
+            let c = s.compute();
+            let (run, b) = (c.run.as_ref().unwrap(), c.backward.as_ref().unwrap());
+            let ones = Tensor::new(run.output.shape().to_vec(), vec![1.0; run.output.numel()]).unwrap();
+            let g = op_grads(&s, &ones, &Tensor::zeros(run.h_n.shape().to_vec()).unwrap());
+            for (name, t) in &g.params {
+                assert_eq!(bits(c.grad(name).unwrap()), bits(t), "{id} {name}");
+            }
+            assert_eq!(bits(c.grad("input").unwrap()), bits(&g.input), "{id} input");
+            assert_eq!(b.loss, run.output.data().iter().map(|&x| x as f64).sum::<f64>() as f32, "{id}");
+            assert_eq!(b.trace.steps.iter().filter(|s| s.phase == Phase::Backward).count(), b.trace.len());
+            assert_eq!(b.steps.len(), b.trace.len());
+            assert!(!c.describe_backward(1).is_empty());
+        }
+        // Embedding → RNN: only looked-up rows of emb.weight get gradient.
+        let c = State::preset("embedding_to_rnn").unwrap().compute();
+        let g = c.grad("emb.weight").unwrap();
+        for r in 0..10 {
+            let row = &g.data()[r * 4..][..4];
+            assert_eq!(row.iter().any(|&x| x != 0.0), (1..=6).contains(&r), "row {r}");
+        }
+        // The first backward step is the last cell, reading output.grad.
+        let c = State::default().compute();
+        let b = c.backward.as_ref().unwrap();
+        assert_eq!(b.steps[0], StepKind::Cell(Cell { layer: 0, direction: 0, t: Some(1) }));
+        assert_eq!(c.trace(Phase::Backward).unwrap().marks_at(1).phase, Some(Phase::Backward));
+        assert!(b.trace.steps[0].reads.iter().any(|s| s.tensor == "output.grad"));
+        assert!(c.describe_backward(1).contains("dL/dh_t = output.grad + h_n.grad (0: h_n is not in the loss)"));
+        assert!(c.describe_backward(2).contains("output.grad + what step 1 sent back"));
+    }
+
+    #[test]
+    fn mse_loss_against_an_editable_target() {
+        let mut s = State::default();
+        s.use_mse(true).unwrap();
+        s.edit_target(0, "1").unwrap();
+        let c = s.compute();
+        let (run, b) = (c.run.as_ref().unwrap(), c.backward.as_ref().unwrap());
+        let n = run.output.numel() as f32;
+        let o = run.output.data();
+        assert!((b.upstream.data()[0] - 2.0 * (o[0] - 1.0) / n).abs() < 1e-7);
+        assert!((b.upstream.data()[1] - 2.0 * o[1] / n).abs() < 1e-7);
+        let want =
+            o.iter().enumerate().map(|(i, &x)| ((x - if i == 0 { 1.0 } else { 0.0 }) as f64).powi(2)).sum::<f64>();
+        assert!((b.loss as f64 - want / n as f64).abs() < 1e-6);
+        // A size change keeps the target the output's shape.
+        s.set_size("seq_len", "3").unwrap();
+        let c = s.compute();
+        assert!(c.backward.is_some(), "{:?}", c.backward_issue);
+        s.use_mse(false).unwrap();
+        assert!(s.edit_target(0, "1").is_err());
+    }
+
+    #[test]
+    fn sgd_steps_every_parameter_and_undoes() {
+        let mut s = State::default();
+        let before = s.model.params.clone();
+        s.set_lr("0.5").unwrap();
+        let grads = s.compute().backward.unwrap().grads;
+        s.sgd_step().unwrap();
+        for (name, p) in &s.model.params {
+            let (old, g) = (find(&before, name).unwrap(), find(&grads, name).unwrap());
+            let want: Vec<f32> = old.data().iter().zip(g.data()).map(|(p, g)| p - 0.5 * g).collect();
+            assert_eq!(p.data(), &want[..], "{name}");
+            let moved: Vec<usize> = (0..p.numel()).filter(|&i| g.data()[i] != 0.0).collect();
+            assert_eq!(s.changed(name), moved, "{name}");
+        }
+        assert_eq!(s.learning.steps, 1);
+        s.sgd_step().unwrap();
+        s.undo_step().unwrap();
+        s.reset_steps();
+        assert_eq!(s.model.params, before);
+        assert_eq!(s.learning.steps, 0);
+        // An edit forgets the steps (undo would throw the edit away).
+        s.sgd_step().unwrap();
+        s.edit("weight_hh_l0", 0, "0.25").unwrap();
+        assert_eq!((s.learning.steps, s.changed("weight_hh_l0")), (0, vec![]));
+        assert!(s.undo_step().is_err());
+        // Embedding → RNN: only the looked-up rows of emb.weight move.
+        let mut s = State::preset("embedding_to_rnn").unwrap();
+        s.sgd_step().unwrap();
+        assert_eq!(s.changed("emb.weight"), (4..28).collect::<Vec<_>>());
+        // Old autosaves (no learning) still load.
+        let mut v: Value = serde_json::from_str(&to_json(&State::default())).unwrap();
+        v.as_object_mut().unwrap().remove("learning");
+        assert_eq!(from_json::<State>(&v.to_string()).unwrap(), State::default());
     }
 }

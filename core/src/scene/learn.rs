@@ -1,0 +1,176 @@
+//! Learning in a scene: a loss on the output (`sum`, or `mse` against an editable target) whose
+//! gradient starts the backward pass, and SGD steps on the parameters (`param -= lr * param.grad`)
+//! with a step counter, undo and reset.
+
+use super::{set_float, MAX_NUMEL};
+use crate::error::TorchError;
+use crate::ops::loss::Loss;
+use crate::ops::{find, Named};
+use crate::optim::sgd_step;
+use crate::tensor::Tensor;
+use serde::{Deserialize, Serialize};
+
+/// Undo reaches back this many steps (older ones are forgotten; reset still works).
+pub const MAX_HISTORY: usize = 200;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Learning {
+    pub loss: Loss,
+    /// As the learner typed it.
+    pub lr: String,
+    /// The parameters as they were before each step, oldest first.
+    pub history: Vec<Named>,
+    /// The parameters before the first step: what reset returns to.
+    pub start: Option<Named>,
+    /// Steps taken since the start (history may hold fewer).
+    pub steps: usize,
+    /// Per parameter, the flat indices the last step changed.
+    pub changed: Vec<(String, Vec<usize>)>,
+}
+
+impl Default for Learning {
+    fn default() -> Self {
+        Self { loss: Loss::Sum, lr: "0.1".into(), history: Vec::new(), start: None, steps: 0, changed: Vec::new() }
+    }
+}
+
+impl Learning {
+    /// `torch.optim.SGD` refuses a negative rate with this message; we also refuse non-numbers.
+    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
+        let lr = crate::edit::parse_float(text)?;
+        if !(lr >= 0.0 && lr.is_finite()) {
+            return Err(format!("ValueError: Invalid learning rate: {}", text.trim()));
+        }
+        self.lr = text.trim().to_string();
+        Ok(())
+    }
+
+    pub fn lr(&self) -> f64 {
+        crate::edit::parse_float(&self.lr).map_or(0.1, f64::from)
+    }
+
+    /// `mse` against a target of the output's shape (zeros to start), or back to `sum`.
+    pub fn use_mse(&mut self, mse: bool, output_shape: &[usize]) -> Result<(), String> {
+        self.loss = match mse {
+            false => Loss::Sum,
+            true if output_shape.iter().product::<usize>() > MAX_NUMEL => return Err("the output is too large".into()),
+            true => Loss::Mse { target: Tensor::zeros(output_shape.to_vec()).map_err(|e| e.to_string())? },
+        };
+        Ok(())
+    }
+
+    /// Types into the mse target.
+    pub fn edit_target(&mut self, index: usize, text: &str) -> Result<(), String> {
+        match &mut self.loss {
+            Loss::Mse { target } => set_float(target, index, text),
+            Loss::Sum => Err("the sum loss has no target".into()),
+        }
+    }
+
+    /// The loss value and `dL/doutput`, PyTorch's error if the target no longer fits.
+    pub fn loss_of(&self, output: &Tensor) -> Result<(f32, Tensor), TorchError> {
+        Ok((self.loss.forward(output)?, self.loss.backward(output)?))
+    }
+
+    /// One SGD step on every parameter that has a gradient; remembers the old values for undo
+    /// and which cells moved.
+    pub fn step(&mut self, params: &mut [(&str, &mut Tensor)], grads: &Named) -> Result<(), String> {
+        let before = snapshot(params);
+        let lr = self.lr();
+        let mut changed = Vec::new();
+        for (name, p) in params.iter_mut() {
+            let Some(g) = find(grads, name) else { continue };
+            let old = p.clone();
+            sgd_step(p, g, lr).map_err(|e| e.to_string())?;
+            let moved = old.data().iter().zip(p.data()).enumerate().filter(|(_, (a, b))| a.to_bits() != b.to_bits());
+            changed.push((name.to_string(), moved.map(|(i, _)| i).collect()));
+        }
+        self.start.get_or_insert_with(|| before.clone());
+        self.history.push(before);
+        if self.history.len() > MAX_HISTORY {
+            self.history.remove(0);
+        }
+        self.steps += 1;
+        self.changed = changed;
+        Ok(())
+    }
+
+    /// Back one step: the parameters as they were before it.
+    pub fn undo(&mut self, params: &mut [(&str, &mut Tensor)]) -> Result<(), String> {
+        let before = self.history.pop().ok_or("nothing to undo")?;
+        restore(params, &before);
+        self.steps -= 1;
+        self.changed.clear();
+        Ok(())
+    }
+
+    /// Back to the parameters before the first step.
+    pub fn reset(&mut self, params: &mut [(&str, &mut Tensor)]) {
+        if let Some(start) = self.start.take() {
+            restore(params, &start);
+        }
+        self.history.clear();
+        self.steps = 0;
+        self.changed.clear();
+    }
+
+    /// Forget the steps (after an edit, undo would silently throw the edit away).
+    pub fn forget(&mut self) {
+        self.history.clear();
+        self.start = None;
+        self.steps = 0;
+        self.changed.clear();
+    }
+
+    /// The cells of `name` the last step changed.
+    pub fn changed_in(&self, name: &str) -> Vec<usize> {
+        self.changed.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).unwrap_or_default()
+    }
+}
+
+fn snapshot(params: &[(&str, &mut Tensor)]) -> Named {
+    params.iter().map(|(n, t)| (n.to_string(), (**t).clone())).collect()
+}
+
+fn restore(params: &mut [(&str, &mut Tensor)], saved: &Named) {
+    for (name, p) in params.iter_mut() {
+        if let Some(t) = find(saved, name) {
+            **p = t.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_undo_and_reset() {
+        let mut l = Learning::default();
+        let mut w = Tensor::vector(vec![1.0, 2.0, 3.0]);
+        let grads = vec![("weight".to_string(), Tensor::vector(vec![1.0, 0.0, -2.0]))];
+        l.step(&mut [("weight", &mut w)], &grads).unwrap();
+        assert_eq!(w.data(), [0.9, 2.0, 3.2]);
+        assert_eq!((l.steps, l.changed_in("weight")), (1, vec![0, 2]));
+        l.step(&mut [("weight", &mut w)], &grads).unwrap();
+        l.undo(&mut [("weight", &mut w)]).unwrap();
+        assert_eq!(w.data(), [0.9, 2.0, 3.2]);
+        l.reset(&mut [("weight", &mut w)]);
+        assert_eq!((w.data(), l.steps), (&[1.0, 2.0, 3.0][..], 0));
+        assert!(l.undo(&mut [("weight", &mut w)]).is_err());
+    }
+
+    #[test]
+    fn lr_and_loss_choice() {
+        let mut l = Learning::default();
+        assert_eq!(l.set_lr("-1").unwrap_err(), "ValueError: Invalid learning rate: -1");
+        assert!(l.set_lr("abc").is_err());
+        l.set_lr("0.5").unwrap();
+        assert_eq!(l.lr(), 0.5);
+        l.use_mse(true, &[2]).unwrap();
+        l.edit_target(1, "3").unwrap();
+        let (value, up) = l.loss_of(&Tensor::vector(vec![1.0, 1.0])).unwrap();
+        assert_eq!((value, up.data()), (2.5, &[1.0, -2.0][..]));
+        assert!(l.loss_of(&Tensor::vector(vec![1.0])).is_err());
+    }
+}

@@ -1,0 +1,26 @@
+use leptos::prelude::*;
+use rowflow_core::Phase;
+
+/// Which pass the timeline plays: the forward trace, or the backward one (gradient flowing from
+/// the loss back to every `.grad`).
+#[component]
+pub fn PassToggle(pass: RwSignal<Phase>) -> impl IntoView {
+    let button = move |phase: Phase, text: &'static str| {
+        view! {
+            <button
+                type="button"
+                class="pass"
+                aria-pressed=move || if pass.get() == phase { "true" } else { "false" }
+                on:click=move |_| pass.set(phase)
+            >
+                {text}
+            </button>
+        }
+    };
+    view! {
+        <div class="pass-toggle" role="group" aria-label="Pass">
+            {button(Phase::Forward, "Forward")}
+            {button(Phase::Backward, "Backward")}
+        </div>
+    }
+}

@@ -1,0 +1,153 @@
+// The Train scene in the built site: the fastai DotProduct model starts from PyTorch's
+// torch.manual_seed(42) tables, 20 SGD steps give PyTorch's loss curve and final weights (read
+// from the fixture), one step changes exactly the rated rows, and Undo takes it back.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { start, cell, artifacts } from './browser.mjs';
+
+const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
+const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
+/** PyTorch's 4 decimals, keeping the sign of zero. */
+const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+
+const USERS = 'user_factors.weight';
+const MOVIES = 'movie_factors.weight';
+
+/** The printed cells of a (rows, cols) table, row-major. */
+async function table(page, name, [rows, cols]) {
+  const labels = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) labels.push(`${name}[${r}, ${c}]`);
+  return page.evaluate(
+    (labels) =>
+      labels.map((l) => {
+        const el = document.querySelector(`[aria-label="${l}"]`);
+        return el ? (el.value ?? el.textContent).trim() : null;
+      }),
+    labels,
+  );
+}
+
+async function expectParams(page, params, what) {
+  for (const name of [USERS, MOVIES]) {
+    const t = params[name];
+    assert.deepEqual(await table(page, name, t.shape), t.data.map(fmt), `${name} ${what}`);
+  }
+}
+
+/** Rows of a factor table whose cells carry data-changed. */
+async function changedRows(page, name, [rows, cols]) {
+  return page.evaluate(
+    ({ name, rows, cols }) => {
+      const out = [];
+      for (let r = 0; r < rows; r++) {
+        const flags = [];
+        for (let c = 0; c < cols; c++) {
+          const el = document.querySelector(`[aria-label="${name}[${r}, ${c}]"]`);
+          flags.push(el.closest('td').getAttribute('data-changed') === 'true');
+        }
+        if (flags.every(Boolean)) out.push(r);
+        else if (flags.some(Boolean)) out.push(`partly ${r}`);
+      }
+      return out;
+    },
+    { name, rows, cols },
+  );
+}
+
+/** The values printed in the loss curve's points, oldest first. */
+async function curve(page) {
+  const titles = await page.locator('svg[aria-label="Loss curve"] circle title').allTextContents();
+  return titles.map((t) => t.replace(/^step \d+: /, ''));
+}
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async () => {
+  const f = fixture('train_dot_product_sgd_factors2');
+  const page = await site.page();
+  await page.goto(site.base + '#/train');
+  await page.locator(`[aria-label="${USERS}[0, 0]"]`).waitFor();
+  assert.equal(await page.getByLabel('Seed').inputValue(), '42');
+  assert.equal(await page.getByLabel('lr').inputValue(), String(f.optimizer.lr));
+
+  // torch.manual_seed(42) then DotProduct.__init__: PyTorch's exact start.
+  await expectParams(page, f.params, 'at the seeded start');
+  assert.equal(await cell(page, `${USERS}[0, 0]`), fmt(f.params[USERS].data[0]));
+  // The ratings table (R, 3): user, movie, rating.
+  const pairs = f.input.data;
+  for (let b = 0; b < f.target.data.length; b++) {
+    assert.equal(await cell(page, `ratings[${b}, 0]`), String(pairs[2 * b]));
+    assert.equal(await cell(page, `ratings[${b}, 1]`), String(pairs[2 * b + 1]));
+    assert.equal(await cell(page, `ratings[${b}, 2]`), fmt(f.target.data[b]));
+  }
+  assert.deepEqual(await curve(page), [fmt(f.losses[0])], 'before any step the curve has the current loss');
+  assert.match(await page.locator('.train-output .loss').textContent(), new RegExp(`loss = ${fmt(f.losses[0])}`));
+  // Users drawn as circles, movies as squares, labelled.
+  const scatter = page.locator('svg[aria-label="Factors"]');
+  assert.equal(await scatter.locator('g.user circle').count(), 5);
+  assert.equal(await scatter.locator('g.movie rect').count(), 6);
+  assert.ok((await scatter.locator('text').allTextContents()).includes('movie 3'));
+  const where = () => scatter.locator('g.user', { hasText: 'user 0' }).locator('circle').getAttribute('cx');
+  const before = await where();
+
+  // One step: only the rated users 0, 1, 2 and movies 0..4 move; users 3, 4 and movie 5 don't.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 1');
+  assert.deepEqual(await changedRows(page, USERS, [5, 2]), [0, 1, 2]);
+  assert.deepEqual(await changedRows(page, MOVIES, [6, 2]), [0, 1, 2, 3, 4]);
+  await expectParams(page, f.params_after_first_step, 'after one step');
+  assert.notEqual(await where(), before, 'user 0 moves on the scatter plot');
+  assert.match(await page.locator('.captions').textContent(), /users \[3, 4\] and movies \[5\] keep their random start/);
+
+  // Undo takes it back, bit for bit.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 0');
+  await expectParams(page, f.params, 'after undo');
+  assert.deepEqual(await changedRows(page, USERS, [5, 2]), []);
+  assert.equal(await page.getByRole('button', { name: 'Undo' }).isDisabled(), true);
+
+  // Run N = 20 steps: PyTorch's losses step for step, then its final weights.
+  await page.getByLabel('N', { exact: true }).fill(String(f.losses.length));
+  await page.getByRole('button', { name: 'Run N steps' }).click();
+  assert.equal(await page.getByLabel('Steps taken').textContent(), `steps: ${f.losses.length}`);
+  const got = await curve(page);
+  assert.equal(got.length, f.losses.length + 1);
+  assert.deepEqual(got.slice(0, f.losses.length), f.losses.map(fmt));
+  await expectParams(page, f.params_after, 'after 20 steps');
+  for (let b = 0; b < f.output_after.data.length; b++) {
+    assert.equal(await cell(page, `output[${b}]`), fmt(f.output_after.data[b]));
+  }
+  assert.match(await page.locator('.now-loss').textContent(), new RegExp(`now ${got.at(-1)} at step 20`));
+
+  // The forward trace: rating 1 reads its user and movie rows; the formula sums their products.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await page.locator('.timeline [role=status]').textContent(), /Forward step 2 of 8: output\[1\]/);
+  const mark = (label) => page.locator(`[aria-label="${label}"]`).first().evaluate((e) => e.closest('td').dataset.mark ?? null);
+  assert.equal(await mark(`${USERS}[0, 1]`), 'read');
+  assert.equal(await mark(`${MOVIES}[2, 0]`), 'read');
+  assert.equal(await mark('output[1]'), 'write');
+  assert.match(await page.locator('.formula').textContent(), /output\[1\]=user_factors\.weight\[0, 0\]/);
+  // Backward: the first step flows from the last rating into user 1's and movie 4's gradient rows.
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.match(await page.locator('.timeline [role=status]').textContent(), /Backward step 1 of 8/);
+  assert.equal(await mark('user_factors.weight.grad[1, 0]'), 'write');
+  assert.equal(await mark('movie_factors.weight.grad[4, 1]'), 'write');
+
+  // Reset goes back to the seeded start.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expectParams(page, f.params, 'after reset');
+  await page.getByRole('button', { name: 'Run N steps' }).click();
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifacts, 'train.png'), fullPage: false });
+  await page.screenshot({ path: join(artifacts, 'train-full.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
