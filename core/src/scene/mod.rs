@@ -96,7 +96,10 @@ pub fn paste<T: Copy>(
     let (r0, c0) = (index / cols, index % cols);
     let (h, w) = (block.len(), block.iter().map(Vec::len).max().unwrap_or(0));
     if r0 + h > rows || c0 + w > cols {
-        return Err(format!("a {h}×{w} block does not fit here: {} rows × {cols} columns from this cell", rows - r0));
+        return Err(format!(
+            "a {h}×{w} block does not fit here: {} rows × {cols} columns from this cell",
+            rows.saturating_sub(r0)
+        ));
     }
     let mut data = t.data().to_vec();
     for (i, row) in block.iter().enumerate() {
@@ -169,6 +172,7 @@ mod tests {
         assert_eq!(t.data(), [0., 0., 0., 0., 1., 2., 0., 3., 4.]);
         assert!(paste(&mut t, 0, "1\tx", parse_float).unwrap_err().contains("row 1, column 2"));
         assert!(paste(&mut t, 8, "1 2", parse_float).unwrap_err().contains("does not fit"));
+        assert!(paste(&mut t, 99, "1", parse_float).unwrap_err().contains("does not fit"), "past the end");
         assert_eq!(t.data()[..2], [0., 0.]);
     }
 
