@@ -5,7 +5,8 @@
 
 Same format as the shared fixtures (see the README's Parity section): float values are written
 as the exact decimal of each float32. Cases made here: MSE losses (value and the upstream
-gradient they feed into backward), and SGD training of the fastai DotProduct recommender.
+gradient they feed into backward), RNN losses on output and h_n, and SGD training of the fastai
+DotProduct recommender.
 """
 import json
 import sys
@@ -71,6 +72,37 @@ def embedding_mse(out):
     })
 
 
+def rnn_h_n_loss(out, name, config, x, lengths=None, padding_value=0.0):
+    """`output.sum() + h_n.sum()`: gradient flows back from both, h_n's entering at each
+    sequence's own last step. The inputs are the RNN scene's presets."""
+    torch.manual_seed(0)
+    rnn = nn.RNN(**config)
+    x = torch.tensor(x, requires_grad=True)
+    packed = x
+    if lengths is not None:
+        packed = nn.utils.rnn.pack_padded_sequence(x, torch.tensor(lengths), config.get("batch_first", False))
+    y, h_n = rnn(packed)
+    if lengths is not None:
+        y, _ = nn.utils.rnn.pad_packed_sequence(y, config.get("batch_first", False), padding_value)
+    y.retain_grad()
+    h_n.retain_grad()
+    loss = y.sum() + h_n.sum()
+    loss.backward()
+    grads = {n: t(p.grad) for n, p in rnn.named_parameters()}
+    grads["input"] = t(x.grad)
+    full = {"input_size": 1, "hidden_size": 1, "num_layers": 1, "nonlinearity": "tanh", "bias": True,
+            "batch_first": False, "bidirectional": False, **config}
+    case = {
+        "name": name, "op": "rnn", "config": full, "init_seed": 0,
+        "params": {n: t(p) for n, p in rnn.named_parameters()}, "input": t(x), "output": t(y), "h_n": t(h_n),
+        "loss": {"kind": "sum", "h_n": "sum", "value": loss.item()},
+        "upstream": {"output": t(y.grad), "h_n": t(h_n.grad)}, "grads": grads, "tolerance": TOL,
+    }
+    if lengths is not None:
+        case |= {"lengths": t(torch.tensor(lengths)), "enforce_sorted": True, "padding_value": padding_value}
+    write(out, case)
+
+
 class DotProduct(nn.Module):
     """The fastai book's recommender."""
 
@@ -114,6 +146,12 @@ if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
     linear_mse(out)
     embedding_mse(out)
+    steps = lambda pairs: [[[float(v)] * 2 for v in row] for row in pairs]
+    rnn_h_n_loss(out, "rnn_loss_output_and_h_n_sum", {"input_size": 2, "hidden_size": 5, "batch_first": True},
+                 steps([[11, 12], [21, 22], [31, 32]]))
+    rnn_h_n_loss(out, "rnn_packed_bi_loss_output_and_h_n_sum",
+                 {"input_size": 2, "hidden_size": 3, "num_layers": 2, "bidirectional": True},
+                 steps([[11, 21, 31, 41], [12, 22, 1, 1]]), lengths=[2, 2, 1, 1], padding_value=1.0)
     # A tiny ratings table: 5 users, 6 movies; users 3 and 4 and movie 5 are never rated.
     ratings = [(0, 0, 5), (0, 2, 1), (1, 0, 4), (1, 1, 2), (2, 3, 5), (2, 4, 1), (0, 3, 4), (1, 4, 2)]
     train(out, "train_dot_product_sgd_factors2", 42, 5, 6, 2, ratings, 0.1, 20)

@@ -101,18 +101,38 @@ fn embedding(case: &Value) -> Check {
     }
 }
 
+fn output_loss(loss: &Value) -> Result<Loss, String> {
+    match loss["kind"].as_str() {
+        Some("mse") => Ok(Loss::Mse { target: tensor(key(loss, "target")?)? }),
+        Some("sum") => Ok(Loss::Sum),
+        other => Err(format!("no runner for loss {other:?}")),
+    }
+}
+
 /// A case with `loss` ({kind: "mse", target, value}) fed `upstream = dL/doutput` into backward:
 /// our loss must give the same value and the same upstream.
 fn check_loss(case: &Value, output: &Tensor, tol: Tol) -> Check {
     let Some(loss) = case.get("loss").filter(|v| !v.is_null()) else { return Ok(()) };
-    let loss = match loss["kind"].as_str() {
-        Some("mse") => Loss::Mse { target: tensor(key(loss, "target")?)? },
-        Some("sum") => Loss::Sum,
-        other => return Err(format!("no runner for loss {other:?}")),
-    };
+    let loss = output_loss(loss)?;
     let want = case["loss"]["value"].as_f64().ok_or("loss.value")? as f32;
     close("loss", &Tensor::vector(vec![core(loss.forward(output))?]), &Tensor::vector(vec![want]), tol)?;
     close("upstream from the loss", &core(loss.backward(output))?, &tensor(key(case, "upstream")?)?, tol)
+}
+
+/// An rnn case with `loss` ({kind, h_n: "sum" or absent, value}): the RNN scene's loss on
+/// `output` plus `h_n.sum()` must give PyTorch's value and both upstreams.
+fn check_rnn_loss(case: &Value, output: &Tensor, h_n: &Tensor, (up, up_h): (&Tensor, &Tensor), tol: Tol) -> Check {
+    let Some(loss) = case.get("loss").filter(|v| !v.is_null()) else { return Ok(()) };
+    let with_h_n = match loss["h_n"].as_str() {
+        Some("sum") => true,
+        None => false,
+        Some(other) => return Err(format!("no runner for an h_n loss {other:?}")),
+    };
+    let (value, got_up, got_up_h) = core(rowflow_core::scene::rnn::loss(&output_loss(loss)?, output, h_n, with_h_n))?;
+    let want = loss["value"].as_f64().ok_or("loss.value")? as f32;
+    close("loss", &Tensor::vector(vec![value]), &Tensor::vector(vec![want]), tol)?;
+    close("upstream.output from the loss", &got_up, up, tol)?;
+    close("upstream.h_n from the loss", &got_up_h, up_h, tol)
 }
 
 fn one_hot_linear(case: &Value) -> Check {
@@ -200,6 +220,7 @@ fn rnn(case: &Value) -> Check {
     close("h_n", &out.h_n, &tensor(key(case, "h_n")?)?, tol)?;
     let up = key(case, "upstream")?;
     let (up_out, up_h) = (tensor(key(up, "output")?)?, tensor(key(up, "h_n")?)?);
+    check_rnn_loss(case, &out.output, &out.h_n, (&up_out, &up_h), tol)?;
     let g = core(m.backward(&x, h0.as_ref(), pack.as_ref(), &up_out, &up_h))?;
     let mut got = g.params.clone();
     got.push(("input".into(), g.input.clone()));

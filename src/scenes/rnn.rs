@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use rowflow_core::ops::find;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
-use rowflow_core::scene::rnn::{Computed, Source, State, PRESETS};
+use rowflow_core::scene::rnn::{Backward, Computed, Source, State, PRESETS};
 use rowflow_core::trace::Span;
 use rowflow_core::{Marks, Phase};
 
@@ -105,7 +105,7 @@ pub fn RnnScene() -> impl IntoView {
             match (focus.get(), pass.get()) {
                 (Some((tensor, index)), _) => run.formula(&tensor, &index),
                 (None, Phase::Forward) => run.step_formula(playhead.get(), sequence.get()),
-                (None, Phase::Backward) => None,
+                (None, Phase::Backward) => c.backward_formula(playhead.get(), sequence.get()),
             }
         })
     });
@@ -119,6 +119,7 @@ pub fn RnnScene() -> impl IntoView {
     };
     let changed = move |name: String| Signal::derive(move || state.with(|s| s.changed(&name)));
     let mse = Memo::new(move |_| state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })));
+    let h_n_in_loss = Memo::new(move |_| state.with(|s| s.h_n_in_loss));
     let target = Memo::new(move |_| {
         state.with(|s| match &s.learning.loss {
             Loss::Mse { target } => GridData::floats(target),
@@ -149,23 +150,28 @@ pub fn RnnScene() -> impl IntoView {
                     Ok(())
                 })
             />
-            <p class="rnn-loss-note">
-                "The loss is on "
-                <code>"output"</code>
-                " only: "
-                <code>"h_n"</code>
-                " is not in it, so "
-                <code>"h_n.grad"</code>
-                " = 0 and every gradient flows back from "
-                <code>"output.grad"</code>
-                "."
-            </p>
+            <div class="rnn-loss-note">
+                <label class="flag">
+                    <input type="checkbox" prop:checked=move || h_n_in_loss.get()
+                        on:change=move |ev| state.update(|s| s.set_h_n_in_loss(event_target_checked(&ev))) />
+                    " add "
+                    <code>"h_n.sum()"</code>
+                    " to the loss"
+                </label>
+                <p>
+                    {move || match h_n_in_loss.get() {
+                        true => "Gradient enters twice: output.grad at every step, and h_n.grad = 1 at each sequence's last step, where it adds to what output sends back.",
+                        false => "The loss is on output only: h_n is not in it, so h_n.grad = 0 and every gradient flows back from output.grad.",
+                    }}
+                </p>
+            </div>
             {move || computed.with(|c| c.backward_issue.clone()).map(|m| view! { <p class="issue" role="alert">{m}</p> })}
         }
     };
-    let output_grad = Memo::new(move |_| {
-        computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(&b.upstream)).unwrap_or_default())
-    });
+    let upstream = move |f: fn(&Backward) -> &rowflow_core::Tensor| {
+        Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(f(b))).unwrap_or_default()))
+    };
+    let (output_grad, h_n_grad) = (upstream(|b| &b.upstream), upstream(|b| &b.upstream_h_n));
     let norms =
         Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.norms.clone()).unwrap_or_default()));
     let cell_issues = move |tensor: &'static str| Signal::derive(move || computed.with(|c| c.cell_issues(tensor)));
@@ -371,7 +377,11 @@ pub fn RnnScene() -> impl IntoView {
                     note=c(|c| c.packing_caption.clone())
                     sequence=sequence
                     marks=diagram_marks
-                    playhead=playhead
+                    on_cell=Callback::new(move |(layer, direction, t)| {
+                        if let Some(step) = computed.with_untracked(|c| c.step_of(pass.get_untracked(), layer, direction, t)) {
+                            playhead.set(step + 1);
+                        }
+                    })
                     on_pick=Callback::new(move |p| focus.set(Some(p)))
                 />
                 <div class="rnn-results">
@@ -396,6 +406,15 @@ pub fn RnnScene() -> impl IntoView {
                         <Grid name="h_n" data=h_n marks=marks on_focus=focus_on("h_n") />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
                     </div>
+                    {move || backward.get().then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="h_n.grad" data=h_n_grad marks=marks />
+                            <p class="caption">{move || match h_n_in_loss.get() {
+                                true => "dL/dh_n = 1: h_n.sum() is in the loss.",
+                                false => "dL/dh_n = 0: h_n is not in the loss.",
+                            }}</p>
+                        </div>
+                    })}
                     {move || stale.get().then(|| view! {
                         <p class="rnn-stale" role="status">
                             "PyTorch raises on the current inputs (see the marked field), so output and h_n still show the last call that ran."
@@ -404,6 +423,14 @@ pub fn RnnScene() -> impl IntoView {
                 </div>
             </div>
             <FormulaView formula=formula />
+            {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
+                <p class="rnn-hint">
+                    {move || match nonlinearity.get() {
+                        true => "da = h.grad · (h > 0): the gradient at a cell's pre-activation (relu passes it only where h > 0).",
+                        false => "da = h.grad · (1 − h²): the gradient at a cell's pre-activation (tanh′ = 1 − tanh²).",
+                    }}
+                </p>
+            })}
             {move || formula.with(Option::is_none).then(|| view! {
                 <p class="rnn-hint">"Step the animation, or click an output or h_n cell, to see how its number is made."</p>
             })}

@@ -22,8 +22,8 @@ pub fn Unrolled(
     /// The sequence of the batch the diagram follows.
     sequence: RwSignal<usize>,
     #[prop(into)] marks: Signal<Marks>,
-    /// The timeline's playhead: clicking a cell goes to its step.
-    playhead: RwSignal<usize>,
+    /// A cell `(layer, direction, t)` was clicked: go to its step of the pass shown.
+    on_cell: Callback<(usize, usize, usize)>,
     /// An input or output box was clicked: show the formula of this element.
     on_pick: Callback<(String, Vec<usize>)>,
 ) -> impl IntoView {
@@ -69,7 +69,7 @@ pub fn Unrolled(
                 let pick = (r.ids.is_some()).then(|| ("input".to_string(), vec![at[0], at[1], 0]));
                 io_box(name, values, mark, backward(marks), pick, on_pick)
             });
-            let lanes = r.lanes(b).into_iter().map(|lane| lane_view(lane, b, marks, playhead));
+            let lanes = r.lanes(b).into_iter().map(|lane| lane_view(lane, b, marks, on_cell));
             let out_row = (0..steps).map(|t| {
                 let at = r.at(t, b);
                 let width = r.output.last_dim();
@@ -171,11 +171,13 @@ fn numbers(values: &[f32]) -> String {
 }
 
 /// One layer's direction: its label, then its cells in time order.
-fn lane_view(lane: Lane, b: usize, marks: Signal<Marks>, playhead: RwSignal<usize>) -> impl IntoView {
+fn lane_view(lane: Lane, b: usize, marks: Signal<Marks>, on_cell: Callback<(usize, usize, usize)>) -> impl IntoView {
     let dir = ["forward", "reverse"][lane.direction];
     let arrow = ["→", "←"][lane.direction];
-    let cells =
-        lane.cells.into_iter().map(|cell| cell_view(&lane.name, lane.layer, dir, lane.k, b, cell, marks, playhead));
+    let cells = lane.cells.into_iter().map(|cell| {
+        let pick = Callback::new(move |t| on_cell.run((lane.layer, lane.direction, t)));
+        cell_view(&lane.name, lane.layer, dir, lane.k, b, cell, marks, pick)
+    });
     view! {
         <div class=format!("rnn-row lane {dir}") role="row">
             <div class="rnn-lane-name" role="rowheader">
@@ -196,9 +198,9 @@ fn cell_view(
     b: usize,
     cell: CellBox,
     marks: Signal<Marks>,
-    playhead: RwSignal<usize>,
+    on_pick: Callback<usize>,
 ) -> impl IntoView {
-    let (t, step) = (cell.t, cell.step);
+    let t = cell.t;
     let (state, index) = (name.to_string(), vec![t, b, 0]);
     let mark = Memo::new(move |_| marks.with(|m| m.of(&state, &index)));
     let back = backward(marks);
@@ -225,11 +227,7 @@ fn cell_view(
             data-cell=label(name, &[t, b])
             title=format!("{} ← {} and {}", label(name, &[t, b]), cell.x, cell.prev)
             disabled=cell.skipped
-            on:click=move |_| {
-                if let Some(step) = step {
-                    playhead.set(step + 1)
-                }
-            }
+            on:click=move |_| on_pick.run(t)
         >
             <span class="rnn-name">{format!("{name}[{t}]")}</span>
             <span class="rnn-sr">{format!(", sequence {b}, layer {layer}, {dir}:")}</span>

@@ -386,3 +386,55 @@ test('exploding_relu: the gradient grows going back in time', async () => {
   assert.ok(norms[0] > 100 * norms[9]);
   assert.deepEqual(page.errors, []);
 });
+
+test('h_n in the loss: output.sum() + h_n.sum() gives PyTorch’s grads, h_n.grad = 1 enters the last cells', async () => {
+  for (const [preset, name] of [
+    [null, 'rnn_loss_output_and_h_n_sum'],
+    ['rnn_2x3_bi_packed', 'rnn_packed_bi_loss_output_and_h_n_sum'],
+  ]) {
+    const f = fixture(name);
+    const page = await open(preset);
+    await page.getByRole('button', { name: 'Backward', exact: true }).click();
+    const include = page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' });
+    assert.equal(await include.isChecked(), false);
+    assert.equal(await cell(page, 'h_n.grad[0, 0, 0]'), '0.0000');
+    await include.check();
+    for (const l of labels('h_n.grad', f.h_n.shape)) assert.equal(await cell(page, l), '1.0000', l);
+    const loss = Number((await page.getByLabel('Loss value').textContent()).replace(/[^-0-9.e]/g, ''));
+    assert.ok(Math.abs(loss - f.loss.value) < 1e-3, `loss ${loss} vs ${f.loss.value}`);
+    for (const [grad, want] of Object.entries(f.grads)) await nearGrad(page, `${grad}.grad`, want.shape, want.data, 1e-4);
+    // It is kept with the scene: a reload still has it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Backward', exact: true }).click();
+    assert.equal(await page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' }).isChecked(), true);
+    assert.equal(await cell(page, 'h_n.grad[0, 0, 0]'), '1.0000');
+    assert.deepEqual(page.errors, []);
+  }
+});
+
+test('backward: clicking a cell goes to its backward step and shows how its dL/dh_t is made', async () => {
+  const page = await open(null);
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' }).check();
+  // Going back, t = 1 is the first step and t = 0 the second.
+  await box(page, 'h_l0[0, 0]').click();
+  assert.match(await status(page), /t = 0 \(backward\)/);
+  assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'write');
+  // dL/dh_0 = output.grad + Σ_j da_l0[1, 0, j] · weight_hh_l0[j, 0]: the gradient back from t = 1.
+  const formula = page.locator('.formula');
+  const text = await formula.textContent();
+  assert.match(text, /h_l0\.grad\[0, 0, 0\]/);
+  assert.match(text, /output\.grad\[0, 0, 0\]/);
+  assert.match(text, /da_l0\[1, 0, 4\]/);
+  assert.match(text, /weight_hh_l0\[4, 0\]/);
+  assert.match(await page.locator('.rnn-hint').first().textContent(), /da = h.grad · \(1 − h²\)/);
+  await box(page, 'h_l0[1, 0]').click();
+  assert.match(await status(page), /t = 1 \(backward\): dL\/dh_t = output.grad \+ h_n.grad \(1, from h_n.sum\(\) in the loss\)/);
+  assert.match(await formula.textContent(), /h_n\.grad\[0, 0, 0\]/);
+  // Forward: the same click goes to the forward step.
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  await box(page, 'h_l0[1, 0]').click();
+  assert.match(await status(page), /t = 1/);
+  assert.doesNotMatch(await status(page), /backward/);
+  assert.deepEqual(page.errors, []);
+});

@@ -101,6 +101,9 @@ pub struct State {
     /// The loss that starts backward, and the SGD steps taken.
     #[serde(default)]
     pub learning: Learning,
+    /// `h_n.sum()` is added to the loss, so gradient also enters at each sequence's last step.
+    #[serde(default)]
+    pub h_n_in_loss: bool,
 }
 
 impl Default for State {
@@ -120,8 +123,6 @@ pub enum StepKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellBox {
     pub t: usize,
-    /// The timeline step that computes it (`None` in a summarised trace).
-    pub step: Option<usize>,
     /// `h_t` of sequence `b` (empty when skipped).
     pub values: Vec<f32>,
     /// Sequence `b` has ended (packed): this cell does not run for it.
@@ -182,17 +183,20 @@ pub struct Computed {
     pub h_n_caption: String,
     /// What packing does here (empty when not packed).
     pub packing_caption: String,
-    /// The backward pass of the loss on `output` (`None` while PyTorch raises, see `backward_issue`).
+    /// The backward pass of the loss (`None` while PyTorch raises, see `backward_issue`).
     pub backward: Option<Backward>,
     pub backward_issue: Option<String>,
 }
 
-/// Backprop through time of the loss on `output` (`h_n` takes no part: its upstream is zeros).
+/// Backprop through time of the loss on `output` and, when chosen, `h_n`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Backward {
     pub loss: f32,
     /// `dL/doutput`: ones for the sum loss, `2·(output − target)/numel` for mse.
     pub upstream: Tensor,
+    /// `dL/dh_n`: ones when `h_n.sum()` is in the loss, zeros when it is not.
+    pub upstream_h_n: Tensor,
+    pub h_n_in_loss: bool,
     /// `.grad` by the tensor's name: every parameter, `input`, `emb.weight` (embedding source)
     /// and `h0` (when given).
     pub grads: Named,
@@ -573,6 +577,7 @@ impl State {
             model,
             last_good: None,
             learning: Learning::default(),
+            h_n_in_loss: false,
         };
         s.model.redraw("0", true).ok()?;
         Some(s)
@@ -811,15 +816,20 @@ impl State {
         }
     }
 
-    /// `.grad` of the current model's run: the loss on `output`, backward through time.
+    /// `.grad` of the current model's run: the loss, backward through time.
     fn backward(&self, run: &Run) -> Result<Backward, String> {
-        let (loss, upstream) = self.learning.loss_of(&run.output).map_err(|e| e.to_string())?;
+        let loss = loss(&self.learning.loss, &run.output, &run.h_n, self.h_n_in_loss);
+        let (value, upstream, up_h_n) = loss.map_err(|e| e.to_string())?;
         let emb = match &self.model.source {
             Source::Embedding { weight, .. } => Some(weight),
             Source::Tensor(_) => None,
         };
-        let up_h_n = Tensor::zeros(run.h_n.shape().to_vec()).map_err(|e| e.to_string())?;
-        run.backward(self.model.packing().as_ref(), emb, loss, &upstream, &up_h_n).map_err(|e| e.to_string())
+        run.backward(self.model.packing().as_ref(), emb, value, &upstream, &up_h_n).map_err(|e| e.to_string())
+    }
+
+    /// Adds `h_n.sum()` to the loss, or takes it out. The parameters stay, so undo still works.
+    pub fn set_h_n_in_loss(&mut self, on: bool) {
+        self.h_n_in_loss = on;
     }
 
     /// The loss: `sum` of `output`, or `mse` against a target of its shape (zeros to start).
@@ -858,6 +868,21 @@ impl State {
     /// The cells of a parameter the last SGD step changed.
     pub fn changed(&self, name: &str) -> Vec<usize> {
         self.learning.changed_in(name)
+    }
+}
+
+/// `L = loss(output) [+ h_n.sum()]`: its value, `dL/doutput` and `dL/dh_n` (zeros without `h_n`,
+/// the shape of `h_n` either way). The two terms are added in f32, as PyTorch adds two scalars.
+pub fn loss(
+    output_loss: &Loss,
+    output: &Tensor,
+    h_n: &Tensor,
+    with_h_n: bool,
+) -> Result<(f32, Tensor, Tensor), TorchError> {
+    let (value, upstream) = (output_loss.forward(output)?, output_loss.backward(output)?);
+    match with_h_n {
+        true => Ok((value + Loss::Sum.forward(h_n)?, upstream, Loss::Sum.backward(h_n)?)),
+        false => Ok((value, upstream, Tensor::zeros(h_n.shape().to_vec())?)),
     }
 }
 
@@ -1043,11 +1068,6 @@ impl Run {
     fn param(&self, name: String) -> Option<&Tensor> {
         find(&self.rnn.params, &name)
     }
-    /// The timeline step of a cell.
-    fn step_of(&self, layer: usize, direction: usize, t: usize) -> Option<usize> {
-        let want = StepKind::Cell(Cell { layer, direction, t: Some(t) });
-        self.steps.iter().position(|s| *s == want)
-    }
 
     /// The unrolled diagram as sequence `b` goes through it: one lane per layer and direction.
     pub fn lanes(&self, b: usize) -> Vec<Lane> {
@@ -1069,7 +1089,6 @@ impl Run {
                 let prev = self.prev(d, t, b);
                 CellBox {
                     t,
-                    step: self.step_of(layer, d, t),
                     values: if skipped { Vec::new() } else { (0..h).map(|i| self.state(layer, d, t, b, i)).collect() },
                     skipped,
                     x,
@@ -1186,6 +1205,75 @@ impl Run {
         }
     }
 
+    /// How `dL/dh_t[b, i]` of a cell is made going backward: what the output (top layer) or the
+    /// layer above sends down, plus what the next step in its direction sends back through
+    /// `weight_hh` (or `h_n.grad` where the sequence ends). `da` is the gradient at a step's
+    /// pre-activation: its `dL/dh` times `1 − h²` (tanh) or `h > 0` (relu).
+    pub fn backward_formula(
+        &self,
+        bw: &Backward,
+        layer: usize,
+        d: usize,
+        t: usize,
+        b: usize,
+        i: usize,
+    ) -> Option<Formula> {
+        let (dirs, h, c) = (self.dirs(), self.hidden(), &self.rnn.config);
+        if b >= self.batch() || t >= self.lengths[b] || i >= h {
+            return None;
+        }
+        let k = layer * dirs + d;
+        let name = state_name(layer, d);
+        let da = |layer: usize, d: usize, t: usize, j: usize| {
+            let (k, h_t) = (layer * dirs + d, self.state(layer, d, t, b, j));
+            let slope = match c.nonlinearity {
+                Nonlinearity::Tanh => 1.0 - h_t * h_t,
+                Nonlinearity::Relu => f32::from(u8::from(h_t > 0.0)),
+            };
+            let name = format!("da_l{layer}{}", ["", "_reverse"][d]);
+            Factor::new(label(&name, &[t, b, j]), bw.hidden_grads.get(&[k, t, b, j]).unwrap_or(0.0) * slope)
+        };
+        let mut products = Vec::new();
+        let mut constants = Vec::new();
+        if layer + 1 == c.num_layers {
+            let at = [&self.at(t, b)[..], &[d * h + i]].concat();
+            constants.push(Factor::new(label("output.grad", &at), bw.upstream.get(&at)?));
+        } else {
+            for up in 0..dirs {
+                let w_name = format!("weight_ih_l{}{}", layer + 1, ["", "_reverse"][up]);
+                let w = self.param(w_name.clone())?;
+                for j in 0..h {
+                    let weight = Factor::new(label(&w_name, &[j, d * h + i]), w.get(&[j, d * h + i])?);
+                    products.push((da(layer + 1, up, t, j), weight));
+                }
+            }
+        }
+        let next = [Some(t + 1).filter(|&n| n < self.lengths[b]), t.checked_sub(1)][d];
+        match next {
+            Some(n) => {
+                let w_name = format!("weight_hh_l{layer}{}", ["", "_reverse"][d]);
+                let w = self.param(w_name.clone())?;
+                for j in 0..h {
+                    products.push((da(layer, d, n, j), Factor::new(label(&w_name, &[j, i]), w.get(&[j, i])?)));
+                }
+            }
+            None => constants.push(Factor::new(label("h_n.grad", &[k, b, i]), bw.upstream_h_n.get(&[k, b, i])?)),
+        }
+        let value = bw.hidden_grads.get(&[k, t, b, i])?;
+        Some(Formula { target: label(&format!("{name}.grad"), &[t, b, i]), func: None, products, constants, value })
+    }
+
+    /// The backward formula of the current backward step (`playhead` steps done) as sequence
+    /// `b` sees it: its first unit.
+    pub fn backward_step_formula(&self, bw: &Backward, playhead: usize, b: usize) -> Option<Formula> {
+        match bw.steps.get(playhead.checked_sub(1)?)? {
+            StepKind::Cell(Cell { layer, direction, t: Some(t) }) => {
+                self.backward_formula(bw, *layer, *direction, *t, b, 0)
+            }
+            _ => None,
+        }
+    }
+
     /// Backprop through time with these upstream gradients (`L = Σ output·upstream +
     /// Σ h_n·upstream_h_n`), and through the embedding when `emb` is its weight.
     pub fn backward(
@@ -1230,15 +1318,30 @@ impl Run {
             .enumerate()
             .map(|(k, (name, _))| (name.clone(), (0..t_len).map(|t| norm(k, t)).collect()));
         let norms = norms.collect();
-        Ok(Backward { loss, upstream: upstream.clone(), grads, hidden_grads: g.hidden_grads, norms, trace, steps })
+        Ok(Backward {
+            loss,
+            upstream: upstream.clone(),
+            upstream_h_n: upstream_h_n.clone(),
+            h_n_in_loss: upstream_h_n.data().iter().any(|&x| x != 0.0),
+            grads,
+            hidden_grads: g.hidden_grads,
+            norms,
+            trace,
+            steps,
+        })
     }
 
     /// The current backward step in plain words (`playhead` steps done).
     pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
-            return "Step forward: the gradient starts at the loss (output.grad = dL/doutput; h_n is not in the loss, so \
-                    h_n.grad = 0) and flows back through every cell, the last one first."
-                .into();
+            let h_n = match b.h_n_in_loss {
+                true => "h_n.grad = 1, entering each sequence's last cell",
+                false => "h_n is not in the loss, so h_n.grad = 0",
+            };
+            return format!(
+                "Step forward: the gradient starts at the loss (output.grad = dL/doutput; {h_n}) and flows back \
+                 through every cell, the last one first."
+            );
         };
         let cell = match step {
             StepKind::Lookup { at, id } => {
@@ -1260,6 +1363,7 @@ impl Run {
         let next = [Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1)][d];
         let later = match next {
             Some(n) => format!("what step {n} sent back"),
+            None if b.h_n_in_loss => "h_n.grad (1, from h_n.sum() in the loss)".to_string(),
             None => "h_n.grad (0: h_n is not in the loss)".to_string(),
         };
         let act = match c.nonlinearity {
@@ -1357,6 +1461,20 @@ impl Computed {
         self.run.as_ref()?.formula(tensor, index)
     }
 
+    /// The timeline step of cell `(layer, direction, t)` in a pass (`None` in a summarised trace).
+    pub fn step_of(&self, phase: Phase, layer: usize, direction: usize, t: usize) -> Option<usize> {
+        let want = StepKind::Cell(Cell { layer, direction, t: Some(t) });
+        let steps = match phase {
+            Phase::Forward => &self.run.as_ref()?.steps,
+            Phase::Backward => &self.backward.as_ref()?.steps,
+        };
+        steps.iter().position(|s| *s == want)
+    }
+
+    pub fn backward_formula(&self, playhead: usize, b: usize) -> Option<Formula> {
+        self.run.as_ref()?.backward_step_formula(self.backward.as_ref()?, playhead, b)
+    }
+
     /// The backward step at `playhead`, in plain words.
     pub fn describe_backward(&self, playhead: usize) -> String {
         match (&self.run, &self.backward) {
@@ -1398,7 +1516,7 @@ impl Computed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::fixtures::fixture;
+    use crate::scene::fixtures::{fixture, floats};
     use crate::scene::{from_json, to_json};
     use crate::trace::Mark;
     use serde_json::Value;
@@ -1655,18 +1773,20 @@ mod tests {
 
     #[test]
     fn lanes_show_skipped_steps_of_a_packed_sequence() {
-        let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
+        let c = State::preset("rnn_2x3_bi_packed").unwrap().compute();
+        let run = c.run.clone().unwrap();
         let lanes = run.lanes(2);
         assert_eq!(
             lanes.iter().map(|l| (l.name.as_str(), l.k)).collect::<Vec<_>>(),
             [("h_l0", 0), ("h_l0_reverse", 1), ("h_l1", 2), ("h_l1_reverse", 3)]
         );
         let l0 = &lanes[0].cells;
-        assert_eq!((l0[0].first, l0[0].last, l0[0].skipped, l0[0].step), (true, true, false, Some(0)));
-        assert_eq!((l0[1].skipped, l0[1].values.len(), l0[1].step), (true, 0, Some(1)));
+        assert_eq!((l0[0].first, l0[0].last, l0[0].skipped), (true, true, false));
+        assert_eq!((l0[1].skipped, l0[1].values.len()), (true, 0));
+        assert_eq!((c.step_of(Phase::Forward, 0, 0, 0), c.step_of(Phase::Forward, 0, 0, 1)), (Some(0), Some(1)));
         assert_eq!((l0[0].x.as_str(), l0[0].prev.as_str()), ("input[0, 2]", "h0[0, 2]"));
         let rev = &lanes[1].cells;
-        assert_eq!((rev[0].first, rev[0].last, rev[0].step), (true, true, Some(3)));
+        assert_eq!((rev[0].first, rev[0].last, c.step_of(Phase::Forward, 0, 1, 0)), (true, true, Some(3)));
         assert_eq!(lanes[2].cells[0].x, "h_l0[0, 2] | h_l0_reverse[0, 2]");
         let rev = &run.lanes(0)[1].cells;
         assert_eq!((rev[1].first, rev[1].last, rev[0].first, rev[0].last), (true, false, false, true));
@@ -1992,6 +2112,90 @@ mod tests {
         assert!(b.trace.steps[0].reads.iter().any(|s| s.tensor == "output.grad"));
         assert!(c.describe_backward(1).contains("dL/dh_t = output.grad + h_n.grad (0: h_n is not in the loss)"));
         assert!(c.describe_backward(2).contains("output.grad + what step 1 sent back"));
+    }
+
+    #[test]
+    fn h_n_in_the_loss_gives_pytorchs_grads() {
+        let cases = [
+            ("rnn_2_5_batch_first", "rnn_loss_output_and_h_n_sum"),
+            ("rnn_2x3_bi_packed", "rnn_packed_bi_loss_output_and_h_n_sum"),
+        ];
+        for (id, name) in cases {
+            let f = fixture(name);
+            let mut s = State::preset(id).unwrap();
+            s.set_h_n_in_loss(true);
+            let c = s.compute();
+            let b = c.backward.as_ref().unwrap();
+            assert!((b.loss - f["loss"]["value"].as_f64().unwrap() as f32).abs() < 1e-4, "{name}");
+            assert!(b.h_n_in_loss && b.upstream_h_n.data().iter().all(|&x| x == 1.0));
+            for (grad, want) in f["grads"].as_object().unwrap() {
+                let got = c.grad(grad).unwrap();
+                for (g, w) in got.data().iter().zip(floats(want)) {
+                    assert!((g - w).abs() <= 1e-5 + 1e-5 * w.abs(), "{name} {grad}: {g} vs {w}");
+                }
+            }
+            assert!(c.describe_backward(0).contains("h_n.grad = 1"));
+            // Without it, the last cell gets nothing from h_n.
+            s.set_h_n_in_loss(false);
+            assert!(!s.compute().backward.unwrap().h_n_in_loss);
+        }
+        let mut s = State::default();
+        s.set_h_n_in_loss(true);
+        assert!(s.compute().describe_backward(1).contains("output.grad + h_n.grad (1, from h_n.sum() in the loss)"));
+    }
+
+    #[test]
+    fn backward_formulas_add_up_to_dl_dh() {
+        for (id, _) in PRESETS {
+            for with_h_n in [false, true] {
+                let mut s = State::preset(id).unwrap();
+                s.set_h_n_in_loss(with_h_n);
+                let c = s.compute();
+                let (r, bw) = (c.run.as_ref().unwrap(), c.backward.as_ref().unwrap());
+                let (mut checked, lanes) = (0, r.states.len());
+                for k in 0..lanes {
+                    let (layer, d) = (k / r.dirs(), k % r.dirs());
+                    for b in 0..r.batch() {
+                        for t in 0..r.steps_len() {
+                            for i in 0..r.hidden() {
+                                let Some(f) = r.backward_formula(bw, layer, d, t, b, i) else {
+                                    assert!(t >= r.lengths[b], "{id} {k} {t} {b} {i}");
+                                    continue;
+                                };
+                                let terms = f.products.iter().map(|(a, w)| a.value as f64 * w.value as f64);
+                                let sum: f64 = terms.chain(f.constants.iter().map(|c| c.value as f64)).sum();
+                                let scale =
+                                    f.products.iter().map(|(a, w)| (a.value * w.value).abs()).sum::<f32>() + 1.0;
+                                assert!(
+                                    (sum - f.value as f64).abs() <= 1e-5 * scale as f64,
+                                    "{id} {}: {sum} vs {}",
+                                    f.target,
+                                    f.value
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                assert!(checked > 0, "{id}");
+            }
+        }
+        // The last cell of the default reads output.grad and h_n.grad; the one before reads da of the last.
+        let mut s = State::default();
+        s.set_h_n_in_loss(true);
+        let c = s.compute();
+        let f = c.backward_formula(1, 0).unwrap();
+        assert_eq!(f.target, "h_l0.grad[1, 0, 0]");
+        let names: Vec<&str> = f.constants.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["output.grad[0, 1, 0]", "h_n.grad[0, 0, 0]"]);
+        let f = c.backward_formula(2, 0).unwrap();
+        assert_eq!(
+            (f.products[0].0.name.as_str(), f.products[0].1.name.as_str()),
+            ("da_l0[1, 0, 0]", "weight_hh_l0[0, 0]")
+        );
+        // Clicking a cell finds its step in either pass: the last cell is the first going back.
+        assert_eq!(c.step_of(Phase::Backward, 0, 0, 1), Some(0));
+        assert_eq!(c.step_of(Phase::Forward, 0, 0, 1), Some(1));
     }
 
     #[test]
