@@ -221,8 +221,15 @@ pub fn OneHotScene() -> impl IntoView {
             .collect_view()
     };
 
-    // The work so far against the whole: bars to scale and the counts in words.
-    let work = Memo::new(move |_| computed.with(|c| c.pass.as_ref().map(|p| (p.work_at(playhead.get()), p.cost))));
+    // The forward work so far against the whole: bars to scale and the counts in words. Going
+    // backward, the forward pass has run in full.
+    let work = Memo::new(move |_| {
+        computed.with(|c| {
+            let p = c.pass.as_ref()?;
+            let at = if backward_on.get() { p.trace.len() } else { playhead.get() };
+            Some((p.work_at(at), p.cost))
+        })
+    });
     let width = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
         move || {
             let (part, of) = work.with(|w| w.as_ref().map_or((0, 1), part));

@@ -445,11 +445,14 @@ fn Scatter(computed: Memo<Computed>) -> impl IntoView {
                 id.is_some_and(|i| rows.contains(&i))
             };
             let mid = S / 2.0;
+            let spots: Vec<(f64, f64)> = c.scatter.iter().map(at).collect();
+            let names: Vec<&str> = c.scatter.iter().map(|p| p.name.as_str()).collect();
+            let labels = place_labels(&spots, &names, S);
             let points = c
                 .scatter
                 .iter()
-                .map(|p| {
-                    let (x, y) = at(p);
+                .zip(spots.iter().zip(labels))
+                .map(|(p, (&(x, y), (lx, ly, anchor)))| {
                     let title = format!("{}: ({}, {})", p.name, short(p.x), short(p.y));
                     let shape = if p.user {
                         view! { <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r="5"><title>{title}</title></circle> }
@@ -465,7 +468,7 @@ fn Scatter(computed: Memo<Computed>) -> impl IntoView {
                     view! {
                         <g class="pt" class:user=p.user class:movie=!p.user class:unused=!touched(p)>
                             {shape}
-                            <text x=format!("{:.1}", x + 7.0) y=format!("{:.1}", if p.user { y - 6.0 } else { y + 14.0 })>{p.name.clone()}</text>
+                            <text x=format!("{lx:.1}") y=format!("{ly:.1}") text-anchor=anchor>{p.name.clone()}</text>
                         </g>
                     }
                 })
@@ -487,4 +490,54 @@ fn Scatter(computed: Memo<Computed>) -> impl IntoView {
             </svg>
         </figure>
     }
+}
+
+/// Where each point's label goes (x, baseline, anchor) so that no two labels overlap and none
+/// covers a point, where a spot allows it: each label tries the corners around its point, then
+/// rows further out, and takes the first free one (or the least covered).
+fn place_labels(points: &[(f64, f64)], names: &[&str], size: f64) -> Vec<(f64, f64, &'static str)> {
+    // An 11px monospace label's box: 6.625px a character, from 10px above the baseline to 3 below.
+    const CHAR: f64 = 6.7;
+    const HIGH: f64 = 13.0;
+    const ABOVE: f64 = 10.0;
+    type Rect = (f64, f64, f64, f64);
+    let overlap = |a: Rect, b: Rect| {
+        let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
+        let h = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
+        if w > 0.0 && h > 0.0 {
+            w * h
+        } else {
+            0.0
+        }
+    };
+    let marks: Vec<Rect> = points.iter().map(|&(x, y)| (x - 5.0, y - 5.0, 10.0, 10.0)).collect();
+    let mut placed: Vec<Rect> = Vec::new();
+    let mut out = Vec::new();
+    for (k, (&(x, y), name)) in points.iter().zip(names).enumerate() {
+        let w = CHAR * name.chars().count() as f64;
+        let mut best = (f64::MAX, (x + 7.0, y - 6.0, "start"));
+        'search: for ring in 0..4 {
+            let up = -6.0 - (HIGH + 1.0) * ring as f64;
+            let down = 14.0 + (HIGH + 1.0) * ring as f64;
+            for (dx, dy, anchor) in [(7.0, up, "start"), (7.0, down, "start"), (-7.0, up, "end"), (-7.0, down, "end")] {
+                let (lx, base) = (x + dx, y + dy);
+                let left = if anchor == "end" { lx - w } else { lx };
+                let rect = (left, base - ABOVE, w, HIGH);
+                let outside = if left < 0.0 || left + w > size || rect.1 < 0.0 || base > size { 1e6 } else { 0.0 };
+                let others = marks.iter().enumerate().filter(|(j, _)| *j != k).map(|(_, m)| overlap(rect, *m));
+                let cost = outside + placed.iter().map(|p| overlap(rect, *p)).sum::<f64>() + others.sum::<f64>();
+                if cost < best.0 {
+                    best = (cost, (lx, base, anchor));
+                }
+                if cost == 0.0 {
+                    break 'search;
+                }
+            }
+        }
+        let (lx, base, anchor) = best.1;
+        let left = if anchor == "end" { lx - w } else { lx };
+        placed.push((left, base - ABOVE, w, HIGH));
+        out.push(best.1);
+    }
+    out
 }

@@ -253,6 +253,10 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   assert.match(counts.join(' '), /dense \(5, 4\): all 20 entries written \(60 multiply-adds\), 5 of them 0/);
   assert.match(counts.join(' '), /3 ids × 5 = 15 numbers added into 3 looked-up rows; the other 5 entries stay 0/);
 
+  // The forward work is the whole forward pass here, wherever the backward playhead is.
+  const work = page.locator('.oh-counts');
+  assert.match(await work.textContent(), /numbers copied15 of 15.*multiply-adds60 of 60.*× 045 of 45/);
+
   // The backward timeline: the loss, then id 2's Linear steps (the first writes row 4 of the
   // dense gradient, all columns, only column 2 nonzero), then its add into emb.weight.grad[2].
   assert.equal(await page.getByRole('slider', { name: 'Step', exact: true }).inputValue(), '0');
@@ -268,6 +272,7 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   assert.equal(await zero(page, 'linear.weight.grad[4, 3]'), 'true');
   assert.equal(await zero(page, 'linear.weight.grad[4, 2]'), null, 'id 2: its column gets the gradient');
   for (let k = 2; k < 7; k++) await forward.click();
+  assert.match(await work.textContent(), /numbers copied15 of 15/, 'stepping back does not undo forward work');
   assert.equal(await mark(page, 'emb.weight.grad[2, 0]'), 'write');
   assert.equal(await mark(page, 'emb.weight.grad[3, 0]'), null, 'only the looked-up row');
   assert.match(await page.locator('.step-status').textContent(), /emb\.weight\.grad\[2\] \+= emb\(input\)\.grad\[0\]/);

@@ -151,3 +151,41 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   await page.screenshot({ path: join(artifacts, 'train-full.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });
+
+/** Pairs of scatter labels whose boxes intersect, by their text. */
+async function overlappingLabels(page) {
+  return page.locator('svg[aria-label="Factors"]').evaluate((svg) => {
+    const boxes = [...svg.querySelectorAll('.pt text')].map((t) => [t.textContent, t.getBBox()]);
+    const hit = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i][1], boxes[j][1]];
+        const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        if (w > 0.5 && h > 0.5) hit.push(`${boxes[i][0]} / ${boxes[j][0]}`);
+      }
+    return hit;
+  });
+}
+
+test('scatter labels stay readable when points sit on top of each other', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/train');
+  await page.locator(`[aria-label="${USERS}[0, 0]"]`).waitFor();
+  assert.deepEqual(await overlappingLabels(page), []);
+  // Users 3 and 4 and movie 5 moved onto one spot, user 0 next to it: four labels at one place.
+  const commit = async (label, text) => {
+    const field = page.locator(`[aria-label="${label}"]`).first();
+    await field.focus();
+    await field.fill(text);
+    await field.press('Enter');
+  };
+  for (const [name, row] of [[USERS, 3], [USERS, 4], [MOVIES, 5], [USERS, 0]])
+    for (const col of [0, 1]) await commit(`${name}[${row}, ${col}]`, name === USERS && row === 0 ? '0.55' : '0.5');
+  assert.equal(await cell(page, `${MOVIES}[5, 1]`), '0.5000');
+  assert.deepEqual(await overlappingLabels(page), []);
+  await page.getByRole('button', { name: 'Run N steps' }).click();
+  assert.deepEqual(await overlappingLabels(page), []);
+  await page.locator('svg[aria-label="Factors"]').screenshot({ path: join(artifacts, 'train-scatter-crowded.png') });
+  assert.deepEqual(page.errors, []);
+});
