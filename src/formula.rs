@@ -45,10 +45,16 @@ fn visible(f: &Formula) -> (Vec<usize>, Option<String>) {
     let rest = nonzero.len() - shown.len();
     let mut parts = Vec::new();
     if zeros > 0 {
-        parts.push(format!("{zeros} products are 0 (one factor is 0)"));
+        parts.push(match zeros {
+            1 => "1 product is 0 (one factor is 0)".to_string(),
+            _ => format!("{zeros} products are 0 (one factor is 0)"),
+        });
     }
     if rest > 0 {
-        parts.push(format!("{rest} more products not written out"));
+        parts.push(match rest {
+            1 => "1 more product not written out".to_string(),
+            _ => format!("{rest} more products not written out"),
+        });
     }
     (shown, Some(format!("Of {n} products: {}.", parts.join("; "))))
 }
