@@ -26,8 +26,9 @@ impl Route {
         (Route::Train, "#/train", "Train"),
     ];
 
+    /// The route of `#/linear`, also with a share link's `?s=...` after it.
     pub fn from_hash(hash: &str) -> Self {
-        match hash.trim_end_matches('/') {
+        match hash.split('?').next().unwrap_or_default().trim_end_matches('/') {
             "" | "#" => Route::Home,
             h => Self::SCENES.iter().find(|(_, href, _)| *href == h).map_or(Route::NotFound, |(r, _, _)| *r),
         }

@@ -13,6 +13,7 @@ mod pass_toggle;
 mod presets;
 mod scenes;
 mod seed_field;
+mod share_panel;
 mod storage;
 mod timeline;
 
@@ -25,5 +26,6 @@ pub use pass_toggle::PassToggle;
 pub use presets::Presets;
 pub use scenes::{embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene};
 pub use seed_field::SeedField;
-pub use storage::use_scene;
+pub use share_panel::SharePanel;
+pub use storage::{use_scene, Notice, Scene};
 pub use timeline::Timeline;

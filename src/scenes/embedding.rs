@@ -7,6 +7,7 @@ use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
+use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
@@ -24,7 +25,8 @@ const LISTED: usize = 48;
 
 #[component]
 pub fn EmbeddingScene() -> impl IntoView {
-    let state = use_scene::<State>("rowflow.embedding");
+    let stored = use_scene::<State>("rowflow.embedding");
+    let state = stored.state;
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
@@ -128,6 +130,7 @@ pub fn EmbeddingScene() -> impl IntoView {
             <header class="scene-head">
                 <h1 id="embedding-title">"nn.Embedding is a lookup"</h1>
                 <Presets presets=PRESETS current=preset on_pick=pick />
+                <SharePanel scene=stored />
             </header>
             <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
             <p class="call">

@@ -11,6 +11,7 @@ use crate::learn_panel::LearnPanel;
 use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
+use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
@@ -23,7 +24,8 @@ const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)
 
 #[component]
 pub fn LinearScene() -> impl IntoView {
-    let state = use_scene::<State>("rowflow.linear");
+    let scene = use_scene::<State>("rowflow.linear");
+    let state = scene.state;
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
@@ -152,6 +154,7 @@ pub fn LinearScene() -> impl IntoView {
             <header class="scene-bar">
                 <h1 id="linear-title">"nn.Linear: every input row meets every weight row"</h1>
                 <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| s.preset.clone())) on_pick=pick />
+                <SharePanel scene=scene />
             </header>
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">

@@ -10,6 +10,7 @@ use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
+use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
@@ -28,7 +29,8 @@ const TIMING_BUDGET_MS: f64 = 20.0;
 
 #[component]
 pub fn OneHotScene() -> impl IntoView {
-    let state = use_scene::<State>("rowflow.one_hot");
+    let scene = use_scene::<State>("rowflow.one_hot");
+    let state = scene.state;
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let focus = RwSignal::new(None::<Vec<usize>>);
@@ -275,6 +277,7 @@ pub fn OneHotScene() -> impl IntoView {
             <header class="scene-bar">
                 <h1 id="one-hot-title">"One-hot × Linear: the long way round to an embedding"</h1>
                 <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| s.preset.clone())) on_pick=pick />
+                <SharePanel scene=scene />
             </header>
             <p class="caption lede">
                 "An embedding looks each id's row up. A one-hot row times " <code>"linear.weight"</code> " = "

@@ -10,6 +10,7 @@ use crate::learn_panel::LearnPanel;
 use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
+use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use cells::{GradNorms, Unrolled};
@@ -26,7 +27,8 @@ const OPEN_PARAMS: usize = 4;
 
 #[component]
 pub fn RnnScene() -> impl IntoView {
-    let state = use_scene::<State>("rowflow.rnn");
+    let scene = use_scene::<State>("rowflow.rnn");
+    let state = scene.state;
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let sequence = RwSignal::new(0usize);
@@ -298,6 +300,7 @@ pub fn RnnScene() -> impl IntoView {
             <header class="scene-bar">
                 <h1 id="rnn-title">"nn.RNN: output and h_n"</h1>
                 <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| if s.edited { String::new() } else { s.preset.clone() })) on_pick=pick />
+                <SharePanel scene=scene />
             </header>
             <p class="rnn-call">
                 <code>{move || computed.with(|c| format!("rnn = {}", c.module))}</code>

@@ -10,6 +10,7 @@ use crate::issue_list::IssueList;
 use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
+use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
@@ -27,7 +28,8 @@ const CURVE_POINTS: usize = 200;
 
 #[component]
 pub fn TrainScene() -> impl IntoView {
-    let state = use_scene::<State>("rowflow.train");
+    let scene = use_scene::<State>("rowflow.train");
+    let state = scene.state;
     let computed = Memo::new(move |_| state.with(State::compute));
     let playhead = RwSignal::new(0usize);
     let pass = RwSignal::new(Phase::Forward);
@@ -123,6 +125,7 @@ pub fn TrainScene() -> impl IntoView {
             <header class="scene-head">
                 <h1 id="train-title">"Training the DotProduct recommender"</h1>
                 <Presets presets=PRESETS current=preset on_pick=pick />
+                <SharePanel scene=scene />
             </header>
             <p class="lede">
                 "Each user and each movie is a row of random numbers: "

@@ -615,6 +615,12 @@ impl Computed {
     }
 }
 
+impl super::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -630,6 +630,12 @@ fn tuple(shape: &[usize]) -> String {
     format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
 }
 
+impl super::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ pub mod learn;
 pub mod linear;
 pub mod one_hot;
 pub mod rnn;
+pub mod share;
 pub mod train;
 
 use crate::edit::{parse_block, parse_float, parse_int};

@@ -1006,6 +1006,12 @@ fn significant(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
+impl super::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

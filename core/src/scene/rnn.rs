@@ -1513,6 +1513,12 @@ impl Computed {
     }
 }
 
+impl super::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -522,6 +522,12 @@ impl Computed {
     }
 }
 
+impl super::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.history.clear();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,124 @@
+//! Share the scene on show: a link that opens it as it is (copied, and shown to copy by hand
+//! where the clipboard is not allowed), a JSON file to export, and a file to import. What a
+//! link or file replaced can come back; what can't be read changes nothing and says why.
+
+use crate::storage::{Notice, Scene};
+use leptos::prelude::*;
+use rowflow_core::scene::share::{from_file, to_file, to_link, Shared};
+use wasm_bindgen::JsCast;
+
+#[component]
+pub fn SharePanel<S>(scene: Scene<S>) -> impl IntoView
+where
+    S: Clone + PartialEq + Shared + Send + Sync + 'static,
+{
+    let link = RwSignal::new(None::<String>);
+    let copied = RwSignal::new(None::<&'static str>);
+    let name = scene.key.replace('.', "-");
+
+    let copy_link = move |_| {
+        let Some(window) = web_sys::window() else { return };
+        let href = window.location().href().unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default().to_string();
+        let hash = window.location().hash().unwrap_or_default();
+        let route = hash.split('?').next().unwrap_or("#/").to_string();
+        let url = scene.state.with_untracked(|s| format!("{base}{route}?s={}", to_link(s)));
+        link.set(Some(url.clone()));
+        copied.set(None);
+        let promise = window.navigator().clipboard().write_text(&url);
+        leptos::task::spawn_local(async move {
+            let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            copied.set(Some(if done { "Copied." } else { "Select the link and copy it." }));
+        });
+    };
+
+    let export = {
+        let name = name.clone();
+        move |_| {
+            let text = scene.state.with_untracked(to_file);
+            if download(&format!("{name}.json"), &text).is_none() {
+                scene
+                    .notice
+                    .set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
+            }
+        }
+    };
+
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
+            match text.ok_or_else(|| "it is not a text file".to_string()).and_then(|t| from_file::<S>(&t)) {
+                Ok(s) => scene.adopt(s, "file"),
+                Err(why) => scene.notice.set(Some(Notice::Refused { from: "file", why })),
+            }
+        });
+    };
+
+    let notice = move || {
+        scene.notice.get().map(|n| match n {
+            Notice::Opened { from, kept } => view! {
+                <p class="share-notice" role="status">
+                    {format!("This scene came from a {from}. ")}
+                    {match kept {
+                        true => "Your own work is kept: ",
+                        false => "",
+                    }}
+                    {kept.then(|| view! {
+                        <button type="button" on:click=move |_| scene.restore()>"Back to my work"</button>
+                    })}
+                </p>
+            }
+            .into_any(),
+            Notice::Refused { from, why } => view! {
+                <p class="share-notice issue" role="alert">
+                    {format!("This {from} could not be opened: {why}. Nothing was changed.")}
+                </p>
+            }
+            .into_any(),
+            Notice::Restored => view! { <p class="share-notice" role="status">"Your own work is back."</p> }.into_any(),
+        })
+    };
+
+    view! {
+        <div class="share" role="group" aria-label="Share">
+            <button type="button" on:click=copy_link>"Copy link"</button>
+            <button type="button" on:click=export>"Export file"</button>
+            <label class="share-import">
+                "Import file"
+                <input type="file" accept=".json,application/json" on:change=import />
+            </label>
+            {move || link.get().map(|url| view! {
+                <label class="share-link">
+                    "Link to this scene "
+                    <input type="text" readonly prop:value=url on:focus=move |ev| select(&ev) />
+                </label>
+                <span role="status">{move || copied.get()}</span>
+            })}
+        </div>
+        {notice}
+    }
+}
+
+/// Offers `text` as a file named `name`.
+fn download(name: &str, text: &str) -> Option<()> {
+    let document = web_sys::window()?.document()?;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url).ok()
+}
+
+fn select(ev: &leptos::ev::FocusEvent) {
+    if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+        input.select();
+    }
+}
