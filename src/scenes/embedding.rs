@@ -8,7 +8,7 @@ use crate::grid::{Grid, GridData};
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::use_scene;
+use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
@@ -41,12 +41,8 @@ pub fn EmbeddingScene() -> impl IntoView {
         now
     });
 
-    let edit = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit(tensor, i, &text)))
-    };
-    let paste = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.paste(tensor, i, &text)))
-    };
+    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
+    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
     let pick = Callback::new(move |id: String| {
         if let Some(s) = State::preset(&id) {
             state.set(s);
@@ -256,8 +252,8 @@ fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, marks: Signal<Ma
             Loss::Sum => None,
         })
     });
-    let edit = Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit("target", i, &text)));
-    let paste = Callback::new(move |(i, text): (usize, String)| change(state, |s| s.paste("target", i, &text)));
+    let edit = on_cell(state, |s, i, t| s.edit("target", i, t));
+    let paste = on_cell(state, |s, i, t| s.paste("target", i, t));
     view! {
         <div class="emb-grad">
             {move || upstream.get().map(|u| {
@@ -332,13 +328,6 @@ fn message(i: &Issue) -> String {
 }
 
 /// Every change goes through the core; a refused one leaves the state as it was.
-fn change(state: RwSignal<State>, f: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String> {
-    let mut s = state.get_untracked();
-    f(&mut s)?;
-    state.set(s);
-    Ok(())
-}
-
 /// The table's sizes and flags, its seeded re-init, and the ids' shape.
 #[component]
 fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {

@@ -12,7 +12,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::use_scene;
+use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
@@ -35,26 +35,15 @@ pub fn LinearScene() -> impl IntoView {
     // Each pass plays its own trace from the start.
     Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
 
-    // Every change goes through the core; a refused one leaves the state as it was.
-    let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
-        let mut s = state.get_untracked();
-        f(&mut s)?;
-        state.set(s);
-        Ok(())
-    };
-    let edit = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit(tensor, i, &text)))
-    };
-    let paste = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(&|s| s.paste(tensor, i, &text)))
-    };
+    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
+    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
     let field = move |set: fn(&mut State, &str) -> Result<(), String>| {
-        Callback::new(move |text: String| change(&|s| set(s, &text)))
+        Callback::new(move |text: String| change(state, |s| set(s, &text)))
     };
     let lead = move |dim: usize| {
         let value =
             Signal::derive(move || state.with(|s| s.lead().get(dim).map(ToString::to_string).unwrap_or_default()));
-        let commit = Callback::new(move |text: String| change(&|s| s.set_lead(dim, &text)));
+        let commit = Callback::new(move |text: String| change(state, |s| s.set_lead(dim, &text)));
         view! { <Field label=format!("input.shape[{dim}]") value=value on_commit=commit /> }
     };
     let pick = Callback::new(move |id: String| {
@@ -64,7 +53,7 @@ pub fn LinearScene() -> impl IntoView {
             focus.set(None);
         }
     });
-    let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
+    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
 
     let marks = Signal::derive(move || computed.with(|c| c.marks_in(pass.get(), playhead.get())));
     let pinned = move |tensor: &'static str| {
@@ -108,7 +97,7 @@ pub fn LinearScene() -> impl IntoView {
         })
     });
     let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.learning.changed_in(name)));
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(&|s| f(s)));
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, |s| f(s)));
     let learn_panel = move || {
         view! {
             <LearnPanel
@@ -116,8 +105,8 @@ pub fn LinearScene() -> impl IntoView {
                 loss=Signal::derive(move || computed.with(|c| c.loss))
                 lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
                 steps=Signal::derive(move || state.with(|s| s.learning.steps))
-                on_loss=Callback::new(move |on: bool| change(&|s| s.set_mse(on)))
-                on_lr=Callback::new(move |text: String| change(&|s| s.set_lr(&text)))
+                on_loss=Callback::new(move |on: bool| change(state, |s| s.set_mse(on)))
+                on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
                 on_step=learn(State::sgd_step)
                 on_undo=learn(State::undo)
                 on_reset=learn(|s| {
@@ -266,7 +255,7 @@ pub fn LinearScene() -> impl IntoView {
                             prop:checked=move || has_bias.get()
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
-                                let _ = change(&|s| {
+                                let _ = change(state, |s| {
                                     s.set_bias(on);
                                     Ok(())
                                 });
@@ -288,7 +277,7 @@ pub fn LinearScene() -> impl IntoView {
                                             name="linear-rank"
                                             prop:checked=move || rank.get() == r
                                             on:change=move |_| {
-                                                let _ = change(&|s| s.set_rank(r));
+                                                let _ = change(state, |s| s.set_rank(r));
                                             }
                                         />
                                         " "

@@ -11,7 +11,7 @@ use crate::issue_list::IssueList;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::use_scene;
+use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
@@ -42,21 +42,10 @@ pub fn OneHotScene() -> impl IntoView {
         playhead.set(0);
     });
 
-    // Every change goes through the core; a refused one leaves the state as it was.
-    let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
-        let mut s = state.get_untracked();
-        f(&mut s)?;
-        state.set(s);
-        Ok(())
-    };
-    let edit = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit(tensor, i, &text)))
-    };
-    let paste = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(&|s| s.paste(tensor, i, &text)))
-    };
+    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
+    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
     let setter = move |set: fn(&mut State, &str) -> Result<(), String>| {
-        Callback::new(move |text: String| change(&|s| set(s, &text)))
+        Callback::new(move |text: String| change(state, |s| set(s, &text)))
     };
     let pick = Callback::new(move |id: String| {
         if let Some(s) = State::preset(&id) {
@@ -65,7 +54,7 @@ pub fn OneHotScene() -> impl IntoView {
             focus.set(None);
         }
     });
-    let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
+    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
 
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
@@ -155,9 +144,9 @@ pub fn OneHotScene() -> impl IntoView {
     };
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(&|s| f(s)));
-    let on_loss = Callback::new(move |mse: bool| change(&|s| s.use_mse(mse)));
-    let on_lr = Callback::new(move |text: String| change(&|s| s.set_lr(&text)));
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, |s| f(s)));
+    let on_loss = Callback::new(move |mse: bool| change(state, |s| s.use_mse(mse)));
+    let on_lr = Callback::new(move |text: String| change(state, |s| s.set_lr(&text)));
     let learn_panel = view! {
         <LearnPanel
             mse=Signal::derive(move || state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })))
@@ -217,7 +206,7 @@ pub fn OneHotScene() -> impl IntoView {
                 let value = Signal::derive(move || {
                     state.with(|s| s.ids.shape().get(d).map(ToString::to_string).unwrap_or_default())
                 });
-                let commit = Callback::new(move |text: String| change(&|s| s.resize_ids(d, &text)));
+                let commit = Callback::new(move |text: String| change(state, |s| s.resize_ids(d, &text)));
                 view! { <Field label=name(d) value=value on_commit=commit /> }
             })
             .collect_view()

@@ -11,7 +11,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::use_scene;
+use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use cells::{GradNorms, Unrolled};
 use leptos::prelude::*;
@@ -39,22 +39,14 @@ pub fn RnnScene() -> impl IntoView {
     // Each pass plays its own trace from the start.
     Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
 
-    // Every change goes through the core; a refused one leaves the state as it was.
-    let change = move |f: &dyn Fn(&mut State) -> Result<(), String>| {
-        let mut s = state.get_untracked();
-        f(&mut s)?;
-        state.set(s);
-        Ok(())
-    };
-    let edit =
-        move |tensor: String| Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit(&tensor, i, &text)));
-    let paste =
-        move |tensor: String| Callback::new(move |(i, text): (usize, String)| change(&|s| s.paste(&tensor, i, &text)));
-    let size = move |field: &'static str| Callback::new(move |text: String| change(&|s| s.set_size(field, &text)));
+    let edit = move |tensor: String| on_cell(state, move |s, i, t| s.edit(&tensor, i, t));
+    let paste = move |tensor: String| on_cell(state, move |s, i, t| s.paste(&tensor, i, t));
+    let size =
+        move |field: &'static str| Callback::new(move |text: String| change(state, |s| s.set_size(field, &text)));
     let flag = move |field: &'static str| {
         move |ev: leptos::ev::Event| {
             let on = event_target_checked(&ev);
-            problem.set(change(&|s| s.set_flag(field, on)).err());
+            problem.set(change(state, |s| s.set_flag(field, on)).err());
         }
     };
     let pick = Callback::new(move |id: String| {
@@ -65,7 +57,7 @@ pub fn RnnScene() -> impl IntoView {
             focus.set(None);
         }
     });
-    let reseed = Callback::new(move |seed: String| change(&|s| s.reinit(&seed)));
+    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
     let focus_on = move |tensor: &'static str| Callback::new(move |i: Vec<usize>| focus.set(Some((tensor.into(), i))));
     // Stepping shows the step's own formula again.
     Effect::new(move |_| {
@@ -128,14 +120,7 @@ pub fn RnnScene() -> impl IntoView {
             Loss::Sum => GridData::default(),
         })
     });
-    let learn = move |f: fn(&mut State) -> Result<(), String>| {
-        Callback::new(move |()| {
-            let mut s = state.get_untracked();
-            f(&mut s)?;
-            state.set(s);
-            Ok(())
-        })
-    };
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
     let learn_panel = move || {
         view! {
             <LearnPanel
@@ -143,8 +128,8 @@ pub fn RnnScene() -> impl IntoView {
                 loss=Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.loss)))
                 lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
                 steps=Signal::derive(move || state.with(|s| s.learning.steps))
-                on_loss=Callback::new(move |on: bool| change(&|s| s.use_mse(on)))
-                on_lr=Callback::new(move |text: String| change(&|s| s.set_lr(&text)))
+                on_loss=Callback::new(move |on: bool| change(state, |s| s.use_mse(on)))
+                on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
                 on_step=learn(State::sgd_step)
                 on_undo=learn(State::undo_step)
                 on_reset=learn(|s| {
@@ -322,7 +307,7 @@ pub fn RnnScene() -> impl IntoView {
                         " "
                         <select
                             aria-label="nonlinearity"
-                            on:change=move |ev| problem.set(change(&|s| s.set_nonlinearity(&event_target_value(&ev))).err())
+                            on:change=move |ev| problem.set(change(state, |s| s.set_nonlinearity(&event_target_value(&ev))).err())
                         >
                             <option value="tanh" selected=move || !nonlinearity.get()>"'tanh'"</option>
                             <option value="relu" selected=move || nonlinearity.get()>"'relu'"</option>
@@ -358,7 +343,7 @@ pub fn RnnScene() -> impl IntoView {
                         {field(
                             "padding_value",
                             Signal::from(Memo::new(move |_| state.with(|s| rowflow_core::format::full(s.model.padding_value)))),
-                            Callback::new(move |text: String| change(&|s| s.set_padding_value(&text))),
+                            Callback::new(move |text: String| change(state, |s| s.set_padding_value(&text))),
                         )}
                         <Grid name="lengths" data=lengths on_edit=edit("lengths".into()) on_paste=paste("lengths".into())
                             issues=cell_issues("lengths") />
@@ -401,7 +386,7 @@ pub fn RnnScene() -> impl IntoView {
                     {move || (backward.get() && mse.get()).then(|| view! {
                         <div class="rnn-out">
                             <Grid name="target" data=target marks=marks
-                                on_edit=Callback::new(move |(i, text): (usize, String)| change(&|s| s.edit_target(i, &text))) />
+                                on_edit=on_cell(state, |s, i, t| s.edit_target(i, t)) />
                             <p class="caption">"F.mse_loss(output, target): edit the target."</p>
                         </div>
                     })}

@@ -11,7 +11,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::use_scene;
+use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::format::{full, short};
@@ -36,12 +36,8 @@ pub fn TrainScene() -> impl IntoView {
     let focus = RwSignal::new(None::<Vec<usize>>);
     let notice = RwSignal::new(None::<String>);
 
-    let edit = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.edit(tensor, i, &text)))
-    };
-    let paste = move |tensor: &'static str| {
-        Callback::new(move |(i, text): (usize, String)| change(state, |s| s.paste(tensor, i, &text)))
-    };
+    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
+    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
     let pick = Callback::new(move |id: String| {
         if let Some(s) = State::preset(&id) {
             state.set(s);
@@ -286,13 +282,6 @@ fn message(i: &Issue) -> String {
 }
 
 /// Every change goes through the core; a refused one leaves the state as it was.
-fn change(state: RwSignal<State>, f: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String> {
-    let mut s = state.get_untracked();
-    f(&mut s)?;
-    state.set(s);
-    Ok(())
-}
-
 /// Step, run, undo, reset; lr, seed and sizes.
 #[component]
 fn Controls(state: RwSignal<State>, computed: Memo<Computed>, notice: RwSignal<Option<String>>) -> impl IntoView {
