@@ -4,6 +4,7 @@
 //!
 //! No web dependencies: the app compiles it to wasm, the tests run it natively.
 
+pub mod codegen;
 pub mod edit;
 pub mod error;
 pub mod format;

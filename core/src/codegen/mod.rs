@@ -1,0 +1,355 @@
+//! A scene's state as a runnable PyTorch script that reproduces its exact numbers: the PyTorch
+//! panel's code. Plain Python 3 and torch, no numpy.
+//!
+//! Each script builds the module(s) and inputs, runs forward, prints what the scene shows, puts
+//! the scene's loss on the output, calls `backward()` and prints every `.grad` on show. The
+//! parameters come from `torch.manual_seed(seed)` and the constructors when that has been checked
+//! here to give the very bits on show (replaying the draws with
+//! [`crate::torch_rng::Generator`]); whatever differs (edited, or moved by SGD) is then copied in
+//! by hand, and with no usable seed everything is.
+//! Every float is written so that Python's `float` → torch float32 gives back its bits
+//! ([`float`]). A state PyTorch would refuse still gets its script, which raises PyTorch's error;
+//! a comment at the top says which.
+//!
+//! The variables a script leaves behind (`tools/check_codegen.py` reads them):
+//!
+//! | scene | modules | inputs | results |
+//! |---|---|---|---|
+//! | [`linear`] | `linear` | `x` (requires grad), `target` (mse) | `output`, `loss` |
+//! | [`embedding`] | `emb` (`weight` when `from_pretrained`) | `ids`, `target` | `output`, `loss` |
+//! | [`one_hot`] | `emb`, `linear` | `ids`, `one_hot`, `target` | `output` = `emb(ids)`, `output_linear` = `linear(one_hot)`, `loss`, `loss_linear` |
+//! | [`rnn`] | `rnn`, `emb` (ids source) | `x` (typed, or `emb(ids)` with `retain_grad`), `ids`, `h0`, `lengths`, `target` | `output`, `h_n`, `loss` |
+//! | [`train`] | `model` (`DotProduct`), `opt` | `x` (user, movie), `target` (ratings) | `losses` (one per step), then `output` and `loss` after the steps |
+//!
+//! and the `.grad` of each parameter and input.
+
+mod embedding;
+mod linear;
+mod one_hot;
+mod rnn;
+mod train;
+
+use crate::error::TorchError;
+use crate::ops::loss::Loss;
+use crate::scene;
+use crate::tensor::Tensor;
+
+/// `linear = nn.Linear(...)` on `x`, its loss and `.grad`s.
+pub fn linear(s: &scene::linear::State) -> String {
+    linear::script(s)
+}
+
+/// `emb = nn.Embedding(...)` (or `from_pretrained`) on `ids`, its loss and `emb.weight.grad`.
+pub fn embedding(s: &scene::embedding::State) -> String {
+    embedding::script(s)
+}
+
+/// `emb(ids)` next to `linear(F.one_hot(ids, V).float())` with `linear.weight = emb.weight.T`.
+pub fn one_hot(s: &scene::one_hot::State) -> String {
+    one_hot::script(s)
+}
+
+/// `output, h_n = rnn(x, h0)`, packed when the scene packs, its loss and every `.grad`.
+pub fn rnn(s: &scene::rnn::State) -> String {
+    rnn::script(s)
+}
+
+/// The `DotProduct` recommender and `steps` SGD steps from the current factors.
+pub fn train(s: &scene::train::State, steps: usize) -> String {
+    train::script(s, steps)
+}
+
+/// Lines of the script are kept under this width where a tensor allows it.
+const WIDTH: usize = 120;
+
+/// A float32 as a Python literal that `torch.tensor` reads back to the same bits: the shortest
+/// decimal of the float32 when Python's detour through a double keeps it, else the double's
+/// shortest decimal (which always does). `float('nan')`, `float('inf')` and `-0.0` as such.
+pub fn float(x: f32) -> String {
+    if x.is_nan() {
+        return "float('nan')".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "float('inf')" } else { "-float('inf')" }.into();
+    }
+    let short = decimal(x, x.abs() as f64);
+    match short.parse::<f64>() {
+        Ok(d) if (d as f32).to_bits() == x.to_bits() => short,
+        _ => decimal(x as f64, x.abs() as f64),
+    }
+}
+
+/// Rust's shortest round-trip digits, in plain or scientific form as Python would pick, always
+/// with a `.` or an exponent so Python reads a float.
+fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, abs: f64) -> String {
+    let text = if abs != 0.0 && !(1e-4..1e16).contains(&abs) { format!("{x:e}") } else { format!("{x}") };
+    if text.contains(['.', 'e']) {
+        text
+    } else {
+        text + ".0"
+    }
+}
+
+/// An element of a tensor literal.
+trait Item: Copy {
+    /// `torch.empty`'s dtype argument for this element type (floats are torch's default).
+    const DTYPE: Option<&'static str>;
+    fn py(self) -> String;
+}
+
+impl Item for f32 {
+    const DTYPE: Option<&'static str> = None;
+    fn py(self) -> String {
+        float(self)
+    }
+}
+
+impl Item for i64 {
+    const DTYPE: Option<&'static str> = Some("dtype=torch.long");
+    fn py(self) -> String {
+        self.to_string()
+    }
+}
+
+/// `torch.tensor([[...],\n [...]], kwargs)`, written as if it started at column `col`: one row per
+/// line from 2-D on, long rows wrapped. Python ints make an int64 tensor, floats a float32 one.
+fn tensor<T: Item>(t: &Tensor<T>, col: usize, kwargs: &[&str]) -> String {
+    if t.numel() == 0 {
+        // A literal can't say `(0, 3)`: `[]` is `(0,)`.
+        let dims = t.shape().iter().map(ToString::to_string);
+        let args: Vec<String> =
+            dims.chain(T::DTYPE.map(String::from)).chain(kwargs.iter().map(|k| k.to_string())).collect();
+        return format!("torch.empty({})", args.join(", "));
+    }
+    let open = "torch.tensor(";
+    let mut out = open.to_string();
+    nested(&mut out, t.shape(), t.data(), col + open.len());
+    for k in kwargs {
+        out += ", ";
+        out += k;
+    }
+    out + ")"
+}
+
+/// The nested list of `data` with its `[` at column `col`.
+fn nested<T: Item>(out: &mut String, shape: &[usize], data: &[T], col: usize) {
+    let Some((&n, inner)) = shape.split_first() else {
+        out.push_str(&data[0].py());
+        return;
+    };
+    out.push('[');
+    let pad = " ".repeat(col + 1);
+    if inner.is_empty() {
+        let mut at = col + 1;
+        for (i, x) in data.iter().enumerate() {
+            let item = x.py();
+            if i > 0 && at + 2 + item.len() > WIDTH.max(col + 40) {
+                out.push_str(",\n");
+                out.push_str(&pad);
+                at = col + 1;
+            } else if i > 0 {
+                out.push_str(", ");
+                at += 2;
+            }
+            out.push_str(&item);
+            at += item.len();
+        }
+    } else {
+        let per = data.len() / n.max(1);
+        for i in 0..n {
+            if i > 0 {
+                out.push_str(",\n");
+                out.push_str(&pad);
+            }
+            nested(out, inner, &data[i * per..(i + 1) * per], col + 1);
+        }
+    }
+    out.push(']');
+}
+
+/// Whether two tensors have the same shape and the same bits.
+fn same(a: &Tensor, b: &Tensor) -> bool {
+    a.shape() == b.shape() && a.data().iter().zip(b.data()).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// A script as it is written: its lines, and the error PyTorch raises on it, if any.
+#[derive(Default)]
+struct Py {
+    lines: Vec<String>,
+    raises: Option<String>,
+}
+
+impl Py {
+    fn new(raises: Option<&TorchError>) -> Self {
+        Self { lines: Vec::new(), raises: raises.map(ToString::to_string) }
+    }
+
+    fn line(&mut self, text: impl Into<String>) {
+        self.lines.push(text.into());
+    }
+
+    fn blank(&mut self) {
+        self.lines.push(String::new());
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.lines.push(format!("# {text}"));
+    }
+
+    /// `lhs = torch.tensor(...)` (`lhs` may be indented).
+    fn assign<T: Item>(&mut self, lhs: &str, t: &Tensor<T>, kwargs: &[&str]) {
+        let head = format!("{lhs} = ");
+        self.line(format!("{head}{}", tensor(t, head.len(), kwargs)));
+    }
+
+    /// `print("label:", expr)`.
+    fn show(&mut self, expr: &str) {
+        self.line(format!("print(\"{expr}:\", {expr})"));
+    }
+
+    /// Copies the numbers on show into parameters the constructor has made (with their shapes):
+    /// `with torch.no_grad(): p.copy_(torch.tensor(...))`.
+    fn set_by_hand(&mut self, params: &[(String, &Tensor)], why: &str) {
+        if params.is_empty() {
+            return;
+        }
+        self.comment(why);
+        self.line("with torch.no_grad():");
+        for (name, t) in params {
+            let head = format!("    {name}.copy_(");
+            self.line(format!("{head}{})", tensor(t, head.len(), &[])));
+        }
+    }
+
+    /// `target = torch.tensor(...)` for an mse loss; nothing for sum.
+    fn target(&mut self, loss: &Loss) {
+        if let Loss::Mse { target } = loss {
+            self.assign("target", target, &[]);
+        }
+    }
+
+    /// The imports the lines use, the error comment, then the lines.
+    fn finish(self) -> String {
+        let mut out = String::from("import torch\nfrom torch import nn\n");
+        if self.lines.iter().any(|l| l.contains("F.")) {
+            out += "import torch.nn.functional as F\n";
+        }
+        out += "\n";
+        if let Some(e) = self.raises {
+            out += &format!("# PyTorch raises on this state: {e}\n# (the scene shows the same error)\n\n");
+        }
+        for l in self.lines {
+            out += &l;
+            out += "\n";
+        }
+        out
+    }
+}
+
+/// `output.sum()` or `F.mse_loss(output, target)`.
+fn loss_of(loss: &Loss, output: &str) -> String {
+    match loss {
+        Loss::Sum => format!("{output}.sum()"),
+        Loss::Mse { .. } => format!("F.mse_loss({output}, target)"),
+    }
+}
+
+/// Why numbers are set by hand: moved by SGD, or changed since the seed's draw, or no seed drew
+/// them.
+fn by_hand(steps: usize, seeded: bool) -> String {
+    match (steps, seeded) {
+        (1, _) => "the numbers on show, after 1 SGD step".into(),
+        (n, _) if n > 1 => format!("the numbers on show, after {n} SGD steps"),
+        (_, true) => "the numbers on show (edited since the seed's draw)".into(),
+        _ => "the numbers on show".into(),
+    }
+}
+
+/// Python's `(2, 6)` / `(6,)`.
+fn tuple(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => format!("({})", shape.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tensor::Ids;
+
+    /// What Python does with a literal: parse as a double, then torch rounds it to float32.
+    fn read_back(lit: &str) -> f32 {
+        match lit {
+            "float('nan')" => f32::NAN,
+            "float('inf')" => f32::INFINITY,
+            "-float('inf')" => f32::NEG_INFINITY,
+            _ => lit.parse::<f64>().unwrap() as f32,
+        }
+    }
+
+    fn round_trips(x: f32) {
+        let lit = float(x);
+        let back = read_back(&lit);
+        assert!(x.is_nan() && back.is_nan() || back.to_bits() == x.to_bits(), "{x:?} → {lit} → {back:?}");
+        assert!(lit.contains(['.', 'e', '(']), "{lit} must read as a float");
+    }
+
+    #[test]
+    fn floats_round_trip_through_python() {
+        for x in [0.1f32, -0.1, 1.0, -0.0, 0.0, 1e-45, -1e-45, f32::MIN_POSITIVE, f32::MAX, f32::MIN, 3.0e-5, 1e16] {
+            round_trips(x);
+        }
+        for x in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            round_trips(x);
+        }
+        assert_eq!(float(0.1), "0.1");
+        assert_eq!(float(-0.0), "-0.0");
+        assert_eq!(float(2.0), "2.0");
+        assert_eq!(float(1e-45), "1e-45");
+        assert_eq!(float(f32::MAX), "3.4028235e38");
+        assert_eq!(float(f32::NAN), "float('nan')");
+        assert_eq!(float(f32::NEG_INFINITY), "-float('inf')");
+        // xorshift over every kind of bit pattern: normals, subnormals, both signs, nan, inf.
+        let mut state = 0x9E37_79B9u32;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            round_trips(f32::from_bits(state));
+        }
+    }
+
+    #[test]
+    fn double_rounding_falls_back_to_the_double() {
+        // The one positive float32 (found by trying them all) whose shortest decimal, read as a
+        // double, sits on a float32 midpoint and rounds to its neighbour: it needs more digits.
+        let x = f32::from_bits(363_742_205);
+        assert_eq!(format!("{x:e}"), "7.038531e-26");
+        assert_ne!(("7.038531e-26".parse::<f64>().unwrap() as f32).to_bits(), x.to_bits());
+        assert_eq!(float(x), format!("{:e}", x as f64));
+        round_trips(x);
+        round_trips(-x);
+        assert_eq!(float(-x), format!("-{}", float(x)));
+    }
+
+    #[test]
+    fn tensor_literals_keep_shape_and_type() {
+        let t = Tensor::new(vec![2, 2], vec![1.0, -0.0, 0.5, f32::NAN]).unwrap();
+        assert_eq!(tensor(&t, 4, &[]), "torch.tensor([[1.0, -0.0],\n                  [0.5, float('nan')]])");
+        let ids = Ids::new(vec![2, 3], vec![1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(tensor(&ids, 0, &[]), "torch.tensor([[1, 2, 3],\n              [4, 5, 6]])");
+        assert_eq!(
+            tensor(&Tensor::vector(vec![3.0]), 0, &["requires_grad=True"]),
+            "torch.tensor([3.0], requires_grad=True)"
+        );
+        let empty = Tensor::<i64>::new(vec![0, 3], vec![]).unwrap();
+        assert_eq!(tensor(&empty, 0, &[]), "torch.empty(0, 3, dtype=torch.long)");
+        let t3 = Tensor::new(vec![2, 1, 2], vec![1.0, 2.0, 3.0, 4.0]).unwrap();
+        assert_eq!(tensor(&t3, 0, &[]), "torch.tensor([[[1.0, 2.0]],\n              [[3.0, 4.0]]])");
+        // A long row wraps under its first number.
+        let long = tensor(&Tensor::vector(vec![0.123_456_78; 30]), 0, &[]);
+        assert!(long.lines().count() > 1 && long.lines().all(|l| l.len() <= WIDTH + 2), "{long}");
+        assert!(long.lines().skip(1).all(|l| l.starts_with("              0.")));
+    }
+}

@@ -1,0 +1,104 @@
+//! The One-hot × Linear scene's script: `emb(ids)` and `linear(F.one_hot(ids, V).float())` with
+//! `linear.weight = emb.weight.T`, both ways, compared with `torch.equal`.
+
+use super::{by_hand, loss_of, same, Py};
+use crate::scene::one_hot::State;
+use crate::torch_rng::Generator;
+
+/// The stored seed, when `torch.manual_seed(seed); nn.Embedding(V, D)` draws the table on show.
+fn seed(s: &State) -> Option<i128> {
+    let seed = Generator::parse_seed(&s.seed).ok()?;
+    let (v, d) = s.sizes();
+    let drawn = Generator::manual_seed(seed).ok()?.embedding(v, d, None).ok()?;
+    same(&drawn, &s.table).then_some(seed)
+}
+
+pub(super) fn script(s: &State) -> String {
+    let c = s.compute();
+    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+    let (v, d) = s.sizes();
+    let seed = seed(s);
+    if let Some(seed) = seed {
+        py.line(format!("torch.manual_seed({seed})"));
+    }
+    py.line(format!("emb = nn.Embedding({v}, {d})"));
+    if seed.is_none() {
+        py.set_by_hand(&[("emb.weight".into(), &s.table)], &by_hand(s.learning.steps, false));
+    }
+    py.comment(&format!("the same numbers as a Linear: linear.weight is (out_features, in_features) = ({d}, {v}),"));
+    py.comment("so it holds emb.weight.T");
+    py.line(format!("linear = nn.Linear({v}, {d}, bias=False)"));
+    py.line("with torch.no_grad():");
+    py.line("    linear.weight.copy_(emb.weight.T)");
+    py.assign("ids", &s.ids, &[]);
+    py.blank();
+    let n = s.ids.numel();
+    py.line(format!("output = emb(ids)  # a lookup: copies {n} rows of {d} numbers"));
+    py.line(format!("one_hot = F.one_hot(ids, num_classes={v}).float()  # a 1 in column ids[k] of row k"));
+    py.line(format!("output_linear = linear(one_hot)  # one_hot @ linear.weight.T: {n} × {v} × {d} multiply-adds"));
+    py.show("output");
+    py.show("output_linear");
+    py.comment("every output number is 1·w plus zeros, so the two ways agree to the bit");
+    py.show("torch.equal(output, output_linear)");
+    py.blank();
+    py.target(&s.learning.loss);
+    py.line(format!("loss = {}", loss_of(&s.learning.loss, "output")));
+    py.line(format!("loss_linear = {}", loss_of(&s.learning.loss, "output_linear")));
+    py.line("loss.backward()");
+    py.line("loss_linear.backward()");
+    py.show("loss");
+    py.show("loss_linear");
+    py.comment("the lookup adds into the looked-up rows; the Linear's gradient is dense, (D, V)");
+    py.show("emb.weight.grad");
+    py.show("linear.weight.grad");
+    py.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::one_hot::PRESETS;
+
+    fn preset(id: &str) -> State {
+        State::preset(id).unwrap()
+    }
+
+    #[test]
+    fn presets_are_seeded() {
+        for (id, seed, head) in
+            [("seed123", 123, "nn.Embedding(4, 5)"), ("vocab10_dim3_batch", 11, "nn.Embedding(10, 3)")]
+        {
+            let py = script(&preset(id));
+            assert!(py.contains(&format!("torch.manual_seed({seed})\nemb = {head}\n")), "{py}");
+            assert!(py.contains("F.one_hot(ids, num_classes=") && py.contains("import torch.nn.functional as F"));
+            assert!(py.contains("    linear.weight.copy_(emb.weight.T)\n"));
+            assert!(!py.contains("emb.weight.copy_"));
+        }
+        assert_eq!(PRESETS.len(), 2);
+        assert!(script(&preset("vocab10_dim3_batch"))
+            .contains("ids = torch.tensor([[9, 0, 4],\n                    [4, 4, 1]])"));
+    }
+
+    #[test]
+    fn edits_mse_and_bad_ids() {
+        let mut s = preset("seed123");
+        s.use_mse(true).unwrap();
+        s.sgd_step().unwrap();
+        let py = script(&s);
+        assert!(!py.contains("manual_seed") && py.contains("    emb.weight.copy_(torch.tensor(["), "{py}");
+        assert!(py.contains("loss_linear = F.mse_loss(output_linear, target)") && py.contains("after 1 SGD step"));
+        // Re-drawn with another seed: that seed.
+        let mut s = preset("seed123");
+        s.reinit("7").unwrap();
+        assert!(script(&s).contains("torch.manual_seed(7)\n"));
+        // Grown with the seed: the old rows stay, so the table is not a fresh draw.
+        let mut s = preset("seed123");
+        s.set_vocab("10").unwrap();
+        let py = script(&s);
+        assert!(!py.contains("manual_seed") && py.contains("nn.Embedding(10, 5)"), "{py}");
+        let mut s = preset("seed123");
+        s.edit("input", 0, "4").unwrap();
+        let py = script(&s);
+        assert!(py.contains("# PyTorch raises on this state: IndexError: index out of range in self"), "{py}");
+    }
+}

@@ -1,0 +1,153 @@
+//! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`), the
+//! ratings, `torch.optim.SGD` and `steps` steps of `F.mse_loss` from the factors on show.
+
+use super::{by_hand, float, same, Py};
+use crate::scene::train::State;
+use crate::tensor::{Ids, Tensor};
+use crate::torch_rng::Generator;
+
+const DOT_PRODUCT: &str = r#"class DotProduct(nn.Module):
+    """The fastai book's recommender: a user's and a movie's factors, multiplied and summed."""
+
+    def __init__(self, n_users, n_movies, n_factors):
+        super().__init__()
+        self.user_factors = nn.Embedding(n_users, n_factors)
+        self.movie_factors = nn.Embedding(n_movies, n_factors)
+
+    def forward(self, x):
+        users = self.user_factors(x[:, 0])
+        movies = self.movie_factors(x[:, 1])
+        return (users * movies).sum(dim=1)"#;
+
+/// What `torch.manual_seed(seed); DotProduct(...)` draws: users first, then movies.
+fn drawn(s: &State) -> Option<(i128, Tensor, Tensor)> {
+    let seed = Generator::parse_seed(&s.seed).ok()?;
+    let mut g = Generator::manual_seed(seed).ok()?;
+    let users = g.embedding(s.n_users(), s.n_factors(), None).ok()?;
+    let movies = g.embedding(s.n_movies(), s.movie_factors.shape().get(1).copied()?, None).ok()?;
+    Some((seed, users, movies))
+}
+
+pub(super) fn script(s: &State, steps: usize) -> String {
+    let c = s.compute();
+    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+    py.blank();
+    DOT_PRODUCT.lines().for_each(|l| py.line(l));
+    py.blank();
+    py.blank();
+    let draw = drawn(s);
+    let tables = [("model.user_factors.weight", &s.user_factors), ("model.movie_factors.weight", &s.movie_factors)];
+    let matches = |k: usize| draw.as_ref().is_some_and(|d| same([&d.1, &d.2][k], tables[k].1));
+    let seeded = matches(0) || matches(1);
+    if let (true, Some((seed, ..))) = (seeded, &draw) {
+        py.line(format!("torch.manual_seed({seed})"));
+    }
+    py.line(format!("model = DotProduct({}, {}, {})", s.n_users(), s.n_movies(), s.n_factors()));
+    let edited: Vec<(String, &Tensor)> =
+        (0..2).filter(|&k| !seeded || !matches(k)).map(|k| (tables[k].0.to_string(), tables[k].1)).collect();
+    py.set_by_hand(&edited, &by_hand(s.losses.len(), seeded));
+    py.comment("one rating per row: (user, movie) in x, the rating in target");
+    let pairs = s.ratings.iter().flat_map(|r| [r.user, r.movie]).collect();
+    let x = Ids::new(vec![s.ratings.len(), 2], pairs).unwrap_or_else(|_| Ids::vector(Vec::new()));
+    py.assign("x", &x, &[]);
+    py.assign("target", &Tensor::vector(s.ratings.iter().map(|r| r.rating).collect()), &[]);
+    py.line(format!("opt = torch.optim.SGD(model.parameters(), lr={})", lr(&s.lr)));
+    py.blank();
+    py.line("losses = []");
+    py.line(format!("for step in range({steps}):"));
+    py.line("    opt.zero_grad()");
+    py.line("    loss = F.mse_loss(model(x), target)");
+    py.line("    loss.backward()");
+    py.line("    opt.step()  # param -= lr * param.grad: only the rated rows have gradient");
+    py.line("    losses.append(loss.item())");
+    py.line("    print(step, loss.item())");
+    py.blank();
+    py.comment("after the steps");
+    py.line("with torch.no_grad():");
+    py.line("    output = model(x)");
+    py.line("    loss = F.mse_loss(output, target)");
+    py.show("output");
+    py.show("loss");
+    py.show("model.user_factors.weight");
+    py.show("model.movie_factors.weight");
+    py.finish()
+}
+
+/// `lr` as the learner typed it when Python reads it as that number, else its value.
+fn lr(text: &str) -> String {
+    let t = text.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let (mantissa, exponent) = match digits.find(['e', 'E']) {
+        Some(i) => (&digits[..i], Some(&digits[i + 1..])),
+        None => (digits, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && all_digits(e)
+    });
+    let plain = !int.is_empty() || !frac.is_empty();
+    // `01` is a SyntaxError in Python 3; `01.5` and `1e01` are fine.
+    let int_literal = !mantissa.contains('.') && exponent.is_none();
+    let leading_zero = int_literal && int.len() > 1 && int.starts_with('0') && int.bytes().any(|b| b != b'0');
+    if plain && all_digits(int) && all_digits(frac) && exponent_ok && !leading_zero {
+        return t.to_string();
+    }
+    crate::edit::parse_float(t).map(float).unwrap_or_else(|_| t.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::train::PRESETS;
+
+    fn preset(id: &str) -> State {
+        State::preset(id).unwrap()
+    }
+
+    #[test]
+    fn presets_are_seeded_and_run_n_steps() {
+        for (id, head, lr) in [
+            ("tiny_factors2", "torch.manual_seed(42)\nmodel = DotProduct(5, 6, 2)\n", "lr=0.1)"),
+            ("factors3_lr05", "torch.manual_seed(7)\nmodel = DotProduct(5, 6, 3)\n", "lr=0.05)"),
+        ] {
+            let py = script(&preset(id), 20);
+            assert!(py.contains(head) && py.contains(lr) && !py.contains("copy_"), "{py}");
+            assert!(py.contains("for step in range(20):") && py.contains("class DotProduct(nn.Module):"));
+            assert!(py.contains("target = torch.tensor([5.0, 1.0, 4.0, 2.0, 5.0, 1.0, 4.0, 2.0])"));
+            assert!(py.contains("x = torch.tensor([[0, 0],\n                  [0, 2],\n"));
+        }
+        assert_eq!(PRESETS.len(), 2);
+        assert!(script(&preset("tiny_factors2"), 0).contains("range(0)"));
+    }
+
+    #[test]
+    fn steps_and_edits_write_the_factors_out() {
+        let mut s = preset("tiny_factors2");
+        s.run(3).unwrap();
+        let py = script(&s, 5);
+        assert!(!py.contains("manual_seed") && py.contains("after 3 SGD steps"), "{py}");
+        assert!(
+            py.contains("    model.user_factors.weight.copy_(") && py.contains("    model.movie_factors.weight.copy_(")
+        );
+        let mut s = preset("tiny_factors2");
+        s.edit("movie_factors.weight", 0, "2").unwrap();
+        let py = script(&s, 1);
+        assert!(py.contains("torch.manual_seed(42)") && py.matches(".copy_(").count() == 1, "{py}");
+        let mut s = preset("tiny_factors2");
+        s.edit("ratings", 1, "9").unwrap();
+        assert!(script(&s, 1).contains("# PyTorch raises on this state: IndexError: index out of range in self"));
+    }
+
+    #[test]
+    fn lr_is_written_as_typed_when_python_reads_it() {
+        for typed in ["0.1", ".5", "5.", "1e-2", "2E+3", "0", "00", "3", "01.5"] {
+            assert_eq!(lr(typed), typed);
+        }
+        assert_eq!(lr(" 0.25 "), "0.25");
+        assert_eq!(lr("01"), "1.0");
+        assert_eq!(lr("1_0"), "10.0");
+        assert_eq!(lr("inf"), "float('inf')");
+    }
+}
