@@ -2,6 +2,7 @@
 //! scene's state, the core computes values and traces from it, and views derive what they show.
 
 mod app;
+mod code_panel;
 mod field;
 mod formula;
 mod grid;
@@ -18,6 +19,7 @@ mod storage;
 mod timeline;
 
 pub use app::{App, Route};
+pub use code_panel::CodePanel;
 pub use field::Field;
 pub use formula::FormulaView;
 pub use grid::{Grid, GridData};

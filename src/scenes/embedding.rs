@@ -2,6 +2,7 @@
 //! The forward animation lights the row an id selects and flies a copy of it to its place in
 //! the output.
 
+use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
@@ -12,6 +13,7 @@ use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::format::short;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::embedding::{Computed, State, PRESETS};
@@ -194,6 +196,7 @@ pub fn EmbeddingScene() -> impl IntoView {
             </div>
             {move || backward.get().then(|| view! { <GradFlow state=state computed=computed playhead=playhead /> })}
             <Timeline len=len playhead=playhead describe=describe />
+            <CodePanel code=Signal::derive(move || state.with(codegen::embedding)) />
         </section>
     }
 }
@@ -327,7 +330,6 @@ fn message(i: &Issue) -> String {
     format!("{} — {}", i.error, i.hint)
 }
 
-/// Every change goes through the core; a refused one leaves the state as it was.
 /// The table's sizes and flags, its seeded re-init, and the ids' shape.
 #[component]
 fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {

@@ -3,6 +3,7 @@
 //! the backward one sends each `output.grad` cell back into `weight.grad`, `bias.grad` and
 //! `input.grad`, and SGD steps move the parameters.
 
+use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
@@ -15,6 +16,7 @@ use crate::share_panel::SharePanel;
 use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::linear::{State, PRESETS};
 use rowflow_core::{Phase, Tensor};
@@ -292,6 +294,7 @@ pub fn LinearScene() -> impl IntoView {
             </div>
 
             <Timeline len=len playhead=playhead describe=describe />
+            <CodePanel code=Signal::derive(move || state.with(codegen::linear)) />
         </section>
     }
 }

@@ -4,6 +4,7 @@
 //! nonzero product per sum. The core checks `torch.equal` and counts the work; this view times
 //! both ways in the browser as V and D grow past what fits as cells.
 
+use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
@@ -15,6 +16,7 @@ use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{
@@ -409,6 +411,7 @@ pub fn OneHotScene() -> impl IntoView {
                     "New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map."
                 </p>
             </section>
+            <CodePanel code=Signal::derive(move || state.with(codegen::one_hot)) />
         </section>
     }
 }

@@ -3,6 +3,7 @@
 //! direction's last state) sit side by side with captions saying which is which.
 
 use super::rnn_cells as cells;
+use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
@@ -15,6 +16,7 @@ use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use cells::{GradNorms, Unrolled};
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::ops::find;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
@@ -428,6 +430,7 @@ pub fn RnnScene() -> impl IntoView {
             <h2 class="rnn-h2">"What goes in"</h2>
             <div class="tensors rnn-inputs">{input_view} {h0_view}</div>
             {params_view}
+            <CodePanel code=Signal::derive(move || state.with(codegen::rnn)) />
         </section>
     }
 }

@@ -3,6 +3,7 @@
 //! (and only them), the factors drift on a scatter plot, and the gradient flow back on the
 //! timeline.
 
+use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
@@ -14,6 +15,7 @@ use crate::share_panel::SharePanel;
 use crate::storage::{change, on_cell, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::format::{full, short};
 use rowflow_core::ops::find;
 use rowflow_core::scene::train::{Computed, Point, State, PRESETS};
@@ -35,6 +37,7 @@ pub fn TrainScene() -> impl IntoView {
     let pass = RwSignal::new(Phase::Forward);
     let focus = RwSignal::new(None::<Vec<usize>>);
     let notice = RwSignal::new(None::<String>);
+    let n = RwSignal::new("20".to_string());
 
     let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
     let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
@@ -139,7 +142,7 @@ pub fn TrainScene() -> impl IntoView {
 
             <div class="train-main">
                 <div class="train-left">
-                    <Controls state=state computed=computed notice=notice />
+                    <Controls state=state computed=computed notice=notice n=n />
 
                     <div class="tensors train-flow">
                         <Grid
@@ -223,6 +226,7 @@ pub fn TrainScene() -> impl IntoView {
                 <PassToggle pass=pass />
                 <Timeline len=len playhead=playhead describe=describe />
             </div>
+            <CodePanel code=Signal::derive(move || state.with(|s| codegen::train(s, n.get().trim().parse().unwrap_or(20)))) />
         </section>
     }
 }
@@ -281,11 +285,15 @@ fn message(i: &Issue) -> String {
     format!("{} — {}", i.error, i.hint)
 }
 
-/// Every change goes through the core; a refused one leaves the state as it was.
-/// Step, run, undo, reset; lr, seed and sizes.
+/// Step, run, undo, reset; lr, seed and sizes. `n` is the "Run N steps" count as typed (the
+/// PyTorch panel runs as many).
 #[component]
-fn Controls(state: RwSignal<State>, computed: Memo<Computed>, notice: RwSignal<Option<String>>) -> impl IntoView {
-    let n = RwSignal::new("20".to_string());
+fn Controls(
+    state: RwSignal<State>,
+    computed: Memo<Computed>,
+    notice: RwSignal<Option<String>>,
+    n: RwSignal<String>,
+) -> impl IntoView {
     let act = move |f: fn(&mut State, usize) -> Result<(), String>| {
         move |_| {
             let count = n.get_untracked().trim().parse::<usize>();
