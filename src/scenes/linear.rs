@@ -99,7 +99,7 @@ pub fn LinearScene() -> impl IntoView {
         })
     });
     let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.learning.changed_in(name)));
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, |s| f(s)));
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
     let learn_panel = move || {
         view! {
             <LearnPanel

@@ -146,7 +146,7 @@ pub fn OneHotScene() -> impl IntoView {
     };
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, |s| f(s)));
+    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
     let on_loss = Callback::new(move |mse: bool| change(state, |s| s.use_mse(mse)));
     let on_lr = Callback::new(move |text: String| change(state, |s| s.set_lr(&text)));
     let learn_panel = view! {
