@@ -254,6 +254,11 @@ fn main() {
     let mut s = linear::State::preset("batch_6_to_10").unwrap();
     s.input = Tensor::zeros(vec![2, 5]).unwrap();
     linear("error_batch_shape", &s);
+    let mut s = linear::State::preset("batch_6_to_10").unwrap();
+    s.reinit("7").unwrap();
+    linear("reinit_seed7", &s);
+    s.edit("bias", 2, "0.5").unwrap();
+    linear("reinit_seed7_edited_bias", &s);
 
     let mut emb = |name: &str, s: &embedding::State| {
         write(dir, &format!("embedding_{name}"), "embedding", codegen::embedding(s), embedding_case(s));
@@ -262,6 +267,9 @@ fn main() {
     for (id, _) in embedding::PRESETS {
         emb(id, &embedding::State::preset(id).unwrap());
     }
+    let mut s = embedding::State::default();
+    s.reinit("2024").unwrap();
+    emb("reinit_seed2024", &s);
     let mut s = embedding::State::default();
     s.set_sparse(true);
     s.edit("input", 0, "3").unwrap();

@@ -414,7 +414,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
                 </label>
                 <SeedField
                     on_seed=reseed
-                    seed=Signal::derive(move || state.with(|s| if s.preset == "seed123_4x5" { "123" } else { "0" }.to_string()))
+                    seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into())))
                 />
                 {move || field_issue("weight").get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
             </fieldset>

@@ -265,7 +265,7 @@ pub fn LinearScene() -> impl IntoView {
                         />
                         " bias"
                     </label>
-                    <SeedField on_seed=reseed />
+                    <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into()))) />
                 </fieldset>
                 <fieldset>
                     <legend>"Change the input"</legend>

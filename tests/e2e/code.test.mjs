@@ -66,6 +66,13 @@ test('the code follows edits, the loss and the settings', async () => {
   assert.ok(text.includes('loss = F.mse_loss(output, target)') && text.includes('target = torch.tensor('), text);
   parses(text, 'linear edited');
 
+  // A re-init with a seed is written as that seed.
+  await page.getByLabel('Seed').fill('7');
+  await page.getByRole('button', { name: 'Re-init' }).click();
+  text = await code(page);
+  assert.ok(text.includes('torch.manual_seed(7)\nlinear = nn.Linear(6, 10)\n') && !text.includes('copy_'), text);
+  parses(text, 'linear re-init');
+
   // RNN: h_n in the loss.
   page = await open('#/rnn', 'weight_hh_l0[0, 0]');
   await page.getByRole('button', { name: 'Backward', exact: true }).click();

@@ -4,13 +4,9 @@ use super::{by_hand, loss_of, same, tuple, Py};
 use crate::scene::embedding::State;
 use crate::torch_rng::Generator;
 
-/// The `torch.manual_seed` of each seeded preset (the state keeps no seed); used only once the
-/// draw is checked to give the table on show.
-const SEEDS: &[(&str, i128)] = &[("seed123_4x5", 123), ("padding_10x3", 0), ("big_1000x30", 0)];
-
-/// The seed whose `nn.Embedding(V, D, padding_idx)` draws exactly the table on show.
+/// The state's seed, when its `nn.Embedding(V, D, padding_idx)` draws exactly the table on show.
 fn seed(s: &State) -> Option<i128> {
-    let &(_, seed) = SEEDS.iter().find(|(id, _)| *id == s.preset).filter(|_| !s.from_pretrained)?;
+    let seed = Generator::parse_seed(s.seed.as_deref().filter(|_| !s.from_pretrained)?).ok()?;
     let drawn = Generator::manual_seed(seed).ok()?.embedding(s.num_embeddings(), s.embedding_dim(), s.padding_idx);
     drawn.ok().filter(|t| same(t, &s.weight)).map(|_| seed)
 }
@@ -70,6 +66,16 @@ mod tests {
 
     fn preset(id: &str) -> State {
         State::preset(id).unwrap()
+    }
+
+    #[test]
+    fn a_reinit_is_written_as_its_seed() {
+        let mut s = State::default();
+        s.reinit("2024").unwrap();
+        let py = script(&s);
+        assert!(py.contains("torch.manual_seed(2024)\nemb = nn.Embedding(4, 5)") && !py.contains("copy_"), "{py}");
+        s.edit("weight", 0, "1").unwrap();
+        assert!(script(&s).contains("emb.weight.copy_("));
     }
 
     #[test]

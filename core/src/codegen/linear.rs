@@ -5,16 +5,32 @@ use crate::scene::linear::{recipe, Draw, State};
 use crate::tensor::Tensor;
 use crate::torch_rng::Generator;
 
-/// The preset's `torch.manual_seed` recipe replayed: its lines and what it draws, when its last
-/// `nn.Linear` has the layer's current sizes.
+/// A `torch.manual_seed` replayed: its lines and what it draws, when its last `nn.Linear` has
+/// the layer's current sizes. A preset's recipe also draws the input; a re-init only the layer.
 struct Drawn {
     lines: Vec<String>,
-    input: Tensor,
+    input: Option<Tensor>,
     weight: Tensor,
     bias: Option<Tensor>,
 }
 
+/// The re-init's seed while it still gives a parameter on show, else the preset's recipe.
 fn replay(s: &State) -> Option<Drawn> {
+    let kept = |d: &Drawn| same(&d.weight, &s.weight) || d.bias.as_ref().is_some_and(|b| same(b, &s.bias));
+    reinit(s).filter(kept).or_else(|| recipe(&s.preset).and_then(|_| replay_recipe(s)))
+}
+
+/// `torch.manual_seed(seed); linear = nn.Linear(in, out)`, as the seed field re-drew it.
+fn reinit(s: &State) -> Option<Drawn> {
+    let seed = Generator::parse_seed(s.seed.as_deref()?).ok()?;
+    let (i, o) = (s.in_features(), s.out_features());
+    let (weight, bias) = Generator::manual_seed(seed).ok()?.linear(i, o, s.has_bias);
+    let no_bias = if s.has_bias { "" } else { ", bias=False" };
+    let lines = vec![format!("torch.manual_seed({seed})"), format!("linear = nn.Linear({i}, {o}{no_bias})")];
+    Some(Drawn { lines, input: None, weight, bias })
+}
+
+fn replay_recipe(s: &State) -> Option<Drawn> {
     let recipe = recipe(&s.preset)?;
     let mut g = Generator::manual_seed(recipe.seed.into()).ok()?;
     let mut lines = vec![format!("torch.manual_seed({})", recipe.seed)];
@@ -44,7 +60,7 @@ fn replay(s: &State) -> Option<Drawn> {
     }
     let (((i, o), (weight, bias)), input) = (layer?, input?);
     let fits = (i, o) == (s.in_features(), s.out_features()) && s.weight.dim() == 2;
-    fits.then_some(Drawn { lines, input, weight, bias })
+    fits.then_some(Drawn { lines, input: Some(input), weight, bias })
 }
 
 pub(super) fn script(s: &State) -> String {
@@ -57,9 +73,9 @@ pub(super) fn script(s: &State) -> String {
     }
     let drawn = replay(s).filter(|d| {
         let seeded = [same(&d.weight, &s.weight), d.bias.as_ref().is_some_and(|b| s.has_bias && same(b, &s.bias))];
-        same(&d.input, &s.input) || seeded.contains(&true)
+        d.input.as_ref().is_some_and(|x| same(x, &s.input)) || seeded.contains(&true)
     });
-    let input_drawn = drawn.as_ref().is_some_and(|d| same(&d.input, &s.input));
+    let input_drawn = drawn.as_ref().and_then(|d| d.input.as_ref()).is_some_and(|x| same(x, &s.input));
     match &drawn {
         Some(d) => {
             d.lines.iter().for_each(|l| py.line(l.as_str()));
@@ -113,6 +129,20 @@ mod tests {
 
     fn preset(id: &str) -> State {
         State::preset(id).unwrap()
+    }
+
+    #[test]
+    fn a_reinit_is_written_as_its_seed() {
+        let mut s = preset("batch_6_to_10");
+        s.reinit("7").unwrap();
+        let py = script(&s);
+        assert!(py.contains("torch.manual_seed(7)\nlinear = nn.Linear(6, 10)\n"), "{py}");
+        assert!(!py.contains("copy_") && py.contains("x = torch.tensor("), "{py}");
+        // An edit after it: only the edited tensor is written out.
+        s.edit("bias", 0, "0.5").unwrap();
+        let py = script(&s);
+        assert!(py.contains("torch.manual_seed(7)") && py.contains("linear.bias.copy_(torch.tensor([0.5, "), "{py}");
+        assert!(!py.contains("linear.weight.copy_"), "{py}");
     }
 
     #[test]

@@ -53,6 +53,10 @@ pub struct State {
     /// The loss that starts backward, and the SGD steps taken on `weight`.
     #[serde(default)]
     pub learning: Learning,
+    /// The `torch.manual_seed` the table was last drawn with (`None` for a table given by hand);
+    /// the PyTorch panel uses it once it has checked that it still gives the table on show.
+    #[serde(default)]
+    pub seed: Option<String>,
 }
 
 fn empty() -> Tensor {
@@ -150,16 +154,19 @@ impl State {
             sparse: false,
             last_good: empty(),
             learning: Learning::default(),
+            seed: None,
         }
     }
 
     /// The exact tensors of a preset.
     pub fn preset(id: &str) -> Option<State> {
         // `torch.manual_seed(seed); nn.Embedding(v, d, padding_idx=pad)`
-        let drawn = |seed, v, d, pad| Generator::manual_seed(seed).and_then(|mut g| g.embedding(v, d, pad)).ok();
+        let drawn = |seed: i128, v, d, pad| Generator::manual_seed(seed).and_then(|mut g| g.embedding(v, d, pad)).ok();
         let batch = Ids::new(vec![2, 4], vec![2, 4, 3, 1, 2, 0, 1, 1]).ok()?;
         let mut s = match id {
-            "seed123_4x5" => Self::new(id, drawn(123, 4, 5, None)?, Ids::vector(vec![2, 3, 1])),
+            "seed123_4x5" => {
+                Self { seed: Some("123".into()), ..Self::new(id, drawn(123, 4, 5, None)?, Ids::vector(vec![2, 3, 1])) }
+            }
             "pretrained_5x4" => {
                 let table = Tensor::new(vec![5, 4], (0..5).flat_map(|i| [i as f32; 4]).collect()).ok()?;
                 let mut s = Self::new(id, table, batch);
@@ -168,12 +175,12 @@ impl State {
             }
             "padding_10x3" => {
                 let mut s = Self::new(id, drawn(0, 10, 3, Some(1))?, batch);
-                s.padding_idx = Some(1);
+                (s.padding_idx, s.seed) = (Some(1), Some("0".into()));
                 s
             }
             "big_1000x30" => {
                 let ids = Ids::new(vec![2, 3], vec![1, 999, 42, 7, 7, 500]).ok()?;
-                Self::new(id, drawn(0, 1000, 30, None)?, ids)
+                Self { seed: Some("0".into()), ..Self::new(id, drawn(0, 1000, 30, None)?, ids) }
             }
             _ => return None,
         };
@@ -253,6 +260,7 @@ impl State {
         self.weight =
             g.embedding(self.num_embeddings(), self.embedding_dim(), self.padding_idx).map_err(|e| e.to_string())?;
         self.from_pretrained = false;
+        self.seed = Some(seed.to_string());
         self.learning.forget();
         self.settle();
         Ok(())

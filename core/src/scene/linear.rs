@@ -80,6 +80,10 @@ pub struct State {
     /// The loss that starts backward, and the SGD steps taken on `weight` and `bias`.
     #[serde(default)]
     pub learning: Learning,
+    /// The `torch.manual_seed` of the last re-init (a seeded preset's is in its recipe); the
+    /// PyTorch panel uses it once it has checked that it still gives the numbers on show.
+    #[serde(default)]
+    pub seed: Option<String>,
 }
 
 impl Default for State {
@@ -104,6 +108,7 @@ impl State {
             has_bias: true,
             input: Tensor::new(vec![2, 3, 2], [1., 1., 2., 2., 3., 3.].repeat(2)).ok()?,
             learning: Learning::default(),
+            seed: None,
         })
     }
 
@@ -231,12 +236,14 @@ impl State {
     /// `torch.manual_seed(seed); nn.Linear(in, out, bias)`: fresh weight and bias, exactly as
     /// PyTorch draws them. The input is not the layer's, so it stays.
     pub fn reinit(&mut self, seed: &str) -> Result<(), String> {
-        let mut g = Generator::parse_seed(seed).and_then(Generator::manual_seed).map_err(|e| e.to_string())?;
+        let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?;
+        let mut g = Generator::manual_seed(seed).map_err(|e| e.to_string())?;
         let (weight, bias) = g.linear(self.in_features(), self.out_features(), self.has_bias);
         self.weight = weight;
         if let Some(bias) = bias {
             self.bias = bias;
         }
+        self.seed = Some(seed.to_string());
         self.learning.forget();
         Ok(())
     }
@@ -452,6 +459,7 @@ impl Recipe {
             has_bias: true,
             input: input?,
             learning: Learning::default(),
+            seed: None,
         })
     }
 }
@@ -934,6 +942,7 @@ mod tests {
             has_bias: true,
             input: tensor(&f["input"]),
             learning: Learning::default(),
+            seed: None,
         }
     }
 
