@@ -5,8 +5,17 @@ use rowflow_core::scene::{Factor, Formula};
 /// At most this many products are written out; the rest are summarised in words.
 const SHOWN: usize = 8;
 
-/// Terms per line, so a long sum wraps instead of scrolling sideways.
+/// At most this many terms a line, and about this many characters of names, so a long sum wraps
+/// instead of scrolling sideways.
 const PER_LINE: usize = 4;
+const LINE_CHARS: usize = 100;
+
+/// Terms per line for this formula's names: fewer when they are long (`weight_ih_l1_reverse`);
+/// its numbers are short and keep `PER_LINE`.
+fn per_line(f: &Formula) -> usize {
+    let longest = f.products.iter().map(|(a, b)| a.name.chars().count() + b.name.chars().count() + 3).max();
+    (LINE_CHARS / longest.unwrap_or(1).max(1)).clamp(1, PER_LINE)
+}
 
 /// One output cell's computation as MathML: the names, then the numbers, then the value:
 /// `output[0, 3] = input[0, 0]·weight[3, 0] + … + bias[3]`, `= 0.1200·(−0.2000) + … `, `= 0.4321`.
@@ -15,8 +24,9 @@ pub fn FormulaView(#[prop(into)] formula: Signal<Option<Formula>>) -> impl IntoV
     move || {
         formula.get().map(|f| {
             let (shown, note) = visible(&f);
-            let mut rows = lines(&f, &shown, |x| view! { <mi>{x.name.clone()}</mi> }.into_any(), Some(&f.target));
-            rows.extend(lines(&f, &shown, |x| number(x.value), None));
+            let named = |x: &Factor| view! { <mi>{x.name.clone()}</mi> }.into_any();
+            let mut rows = lines(&f, &shown, per_line(&f), named, Some(&f.target));
+            rows.extend(lines(&f, &shown, PER_LINE, |x| number(x.value), None));
             rows.push(
                 view! { <mtr><mtd><mrow><mo>"="</mo><mn class="result">{short(f.value)}</mn></mrow></mtd></mtr> }
                     .into_any(),
@@ -59,9 +69,15 @@ fn visible(f: &Formula) -> (Vec<usize>, Option<String>) {
     (shown, Some(format!("Of {n} products: {}.", parts.join("; "))))
 }
 
-/// `func( a·b + … + c )` with each factor drawn by `show`, as table rows of `PER_LINE` terms;
-/// the first row starts with `target =` (or a bare `=`).
-fn lines(f: &Formula, shown: &[usize], show: impl Fn(&Factor) -> AnyView, target: Option<&str>) -> Vec<AnyView> {
+/// `func( a·b + … + c )` with each factor drawn by `show`, as table rows of `per` terms; the
+/// first row starts with `target =` (or a bare `=`).
+fn lines(
+    f: &Formula,
+    shown: &[usize],
+    per: usize,
+    show: impl Fn(&Factor) -> AnyView,
+    target: Option<&str>,
+) -> Vec<AnyView> {
     let mut terms: Vec<AnyView> = shown
         .iter()
         .map(|&k| {
@@ -89,7 +105,7 @@ fn lines(f: &Formula, shown: &[usize], show: impl Fn(&Factor) -> AnyView, target
             });
             items.extend(f.func.clone().map(|func| view! { <mi>{func}</mi><mo>"("</mo> }.into_any()));
         }
-        for (k, term) in terms.by_ref().take(PER_LINE) {
+        for (k, term) in terms.by_ref().take(per) {
             if k > 0 {
                 items.push(view! { <mo>"+"</mo> }.into_any());
             }

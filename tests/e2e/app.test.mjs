@@ -67,3 +67,21 @@ test('no serious accessibility violations on any page', async () => {
     assert.deepEqual(await axe(page), [], `axe on ${href || 'landing'}`);
   }
 });
+
+test('axe: the share panel, a link notice, the PyTorch panel and the backward pass', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/rnn');
+  await page.locator('[aria-label="output[0, 0, 0]"]').waitFor();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByLabel('Link to this scene').inputValue();
+  await page.goto(link);
+  await page.locator('.share-notice').waitFor();
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' }).check();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByText('PyTorch: the same numbers in Python').click();
+  await page.getByLabel('PyTorch code').waitFor();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(page.errors, []);
+});
