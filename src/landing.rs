@@ -51,6 +51,10 @@ pub fn Landing() -> impl IntoView {
                 <code>"torch.manual_seed"</code>
                 " giving the very same initial weights. Edit any cell and watch the result follow."
             </p>
+            <p class="lede">
+                "Each scene plays the forward and the backward pass, takes SGD steps, ends with the PyTorch code that \
+                 prints its very numbers, and travels as a link or a file."
+            </p>
             <ul class="cards">{cards}</ul>
         </section>
     }
