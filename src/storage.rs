@@ -144,3 +144,18 @@ pub fn on_cell<S: Clone + Send + Sync + 'static>(
 ) -> Callback<(usize, String), Result<(), String>> {
     Callback::new(move |(i, text): (usize, String)| change(state, |s| f(s, i, &text)))
 }
+
+/// The preset picker's callback: the preset replaces the scene, then `restart` puts the view
+/// (playhead, focus, ...) back at its start. An unknown id changes nothing.
+pub fn on_preset<S: Send + Sync + 'static>(
+    state: RwSignal<S>,
+    preset: fn(&str) -> Option<S>,
+    restart: impl Fn() + Send + Sync + 'static,
+) -> Callback<String> {
+    Callback::new(move |id: String| {
+        if let Some(s) = preset(&id) {
+            state.set(s);
+            restart();
+        }
+    })
+}

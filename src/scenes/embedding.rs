@@ -9,7 +9,7 @@ use crate::grid::{Grid, GridData};
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, use_scene};
+use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
@@ -45,12 +45,9 @@ pub fn EmbeddingScene() -> impl IntoView {
 
     let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
     let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
-    let pick = Callback::new(move |id: String| {
-        if let Some(s) = State::preset(&id) {
-            state.set(s);
-            playhead.set(0);
-            focus.set(None);
-        }
+    let pick = on_preset(state, State::preset, move || {
+        playhead.set(0);
+        focus.set(None);
     });
     let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
 
@@ -368,7 +365,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <div class="emb-controls">
+        <div class="emb-controls controls">
             <fieldset>
                 <legend>"Table"</legend>
                 <Field

@@ -13,7 +13,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, use_scene};
+use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::codegen;
@@ -48,12 +48,9 @@ pub fn LinearScene() -> impl IntoView {
         let commit = Callback::new(move |text: String| change(state, |s| s.set_lead(dim, &text)));
         view! { <Field label=format!("input.shape[{dim}]") value=value on_commit=commit /> }
     };
-    let pick = Callback::new(move |id: String| {
-        if let Some(s) = State::preset(&id) {
-            state.set(s);
-            playhead.set(0);
-            focus.set(None);
-        }
+    let pick = on_preset(state, State::preset, move || {
+        playhead.set(0);
+        focus.set(None);
     });
     let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
 

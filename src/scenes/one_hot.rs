@@ -12,7 +12,7 @@ use crate::issue_list::IssueList;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, use_scene};
+use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
 use crate::{LearnPanel, PassToggle};
 use leptos::prelude::*;
@@ -49,12 +49,9 @@ pub fn OneHotScene() -> impl IntoView {
     let setter = move |set: fn(&mut State, &str) -> Result<(), String>| {
         Callback::new(move |text: String| change(state, |s| set(s, &text)))
     };
-    let pick = Callback::new(move |id: String| {
-        if let Some(s) = State::preset(&id) {
-            state.set(s);
-            playhead.set(0);
-            focus.set(None);
-        }
+    let pick = on_preset(state, State::preset, move || {
+        playhead.set(0);
+        focus.set(None);
     });
     let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
 

@@ -12,7 +12,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, use_scene};
+use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
 use cells::{GradNorms, Unrolled};
 use leptos::prelude::*;
@@ -51,13 +51,10 @@ pub fn RnnScene() -> impl IntoView {
             problem.set(change(state, |s| s.set_flag(field, on)).err());
         }
     };
-    let pick = Callback::new(move |id: String| {
-        if let Some(s) = State::preset(&id) {
-            state.set(s);
-            playhead.set(0);
-            sequence.set(0);
-            focus.set(None);
-        }
+    let pick = on_preset(state, State::preset, move || {
+        playhead.set(0);
+        sequence.set(0);
+        focus.set(None);
     });
     let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
     let focus_on = move |tensor: &'static str| Callback::new(move |i: Vec<usize>| focus.set(Some((tensor.into(), i))));

@@ -12,7 +12,7 @@ use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, use_scene};
+use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::codegen;
@@ -41,12 +41,9 @@ pub fn TrainScene() -> impl IntoView {
 
     let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
     let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
-    let pick = Callback::new(move |id: String| {
-        if let Some(s) = State::preset(&id) {
-            state.set(s);
-            playhead.set(0);
-            focus.set(None);
-        }
+    let pick = on_preset(state, State::preset, move || {
+        playhead.set(0);
+        focus.set(None);
     });
     let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
 
@@ -313,7 +310,7 @@ fn Controls(
     let steps = move || state.with(|s| s.losses.len());
     let can_undo = move || state.with(|s| !s.history.is_empty());
     view! {
-        <div class="train-controls">
+        <div class="train-controls controls">
             <fieldset class="train-steps">
                 <legend>"SGD"</legend>
                 <button type="button" class="primary" on:click=act(|s, _| s.step().map(|_| ()))>"Step"</button>
