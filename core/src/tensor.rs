@@ -35,7 +35,8 @@ pub enum Json {
 /// An element type a tensor can hold and save.
 pub trait Element: Copy {
     fn to_json(self) -> Json;
-    fn from_json(json: Json) -> Option<Self>;
+    /// The value, or why this JSON can't be one (said in a refused link or file).
+    fn from_json(json: Json) -> std::result::Result<Self, String>;
 }
 
 impl Element for f32 {
@@ -46,11 +47,20 @@ impl Element for f32 {
             x => Json::Text(if x > 0.0 { "inf" } else { "-inf" }.into()),
         }
     }
-    fn from_json(json: Json) -> Option<Self> {
-        match json {
-            Json::Int(i) => Some(i as f32),
-            Json::Num(x) => Some(x as f32),
-            Json::Text(t) => crate::edit::parse_float(&t).ok(),
+    /// A number too large for float32 is refused rather than read as `inf`: a save writes
+    /// infinity as `"inf"`, so a finite number out of range means the text was not made by rowflow.
+    fn from_json(json: Json) -> std::result::Result<Self, String> {
+        let (x, text) = match json {
+            Json::Int(i) => (i as f32, i.to_string()),
+            Json::Num(x) => (x as f32, x.to_string()),
+            Json::Text(t) => match t.trim_start_matches(['+', '-']).to_ascii_lowercase().as_str() {
+                "nan" | "inf" | "infinity" => return crate::edit::parse_float(&t),
+                _ => return Err(format!("{t:?} is not a number")),
+            },
+        };
+        match x.is_finite() {
+            true => Ok(x),
+            false => Err(format!("{text} is out of float32's range (±3.4e38)")),
         }
     }
 }
@@ -59,10 +69,11 @@ impl Element for i64 {
     fn to_json(self) -> Json {
         Json::Int(self)
     }
-    fn from_json(json: Json) -> Option<Self> {
+    fn from_json(json: Json) -> std::result::Result<Self, String> {
         match json {
-            Json::Int(i) => Some(i),
-            _ => None,
+            Json::Int(i) => Ok(i),
+            Json::Num(x) => Err(format!("{x} is not a whole number in int64's range")),
+            Json::Text(t) => Err(format!("{t:?} is not a whole number")),
         }
     }
 }
@@ -77,7 +88,7 @@ pub mod json_f32 {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
-        f32::from_json(Json::deserialize(d)?).ok_or_else(|| serde::de::Error::custom("not a number"))
+        f32::from_json(Json::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
@@ -87,7 +98,7 @@ fn encode<T: Element, S: serde::Serializer>(data: &[T], s: S) -> std::result::Re
 
 fn decode<'de, T: Element, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<T>, D::Error> {
     let raw: Vec<Json> = Deserialize::deserialize(d)?;
-    raw.into_iter().map(|j| T::from_json(j).ok_or_else(|| serde::de::Error::custom("not a number"))).collect()
+    raw.into_iter().map(|j| T::from_json(j).map_err(serde::de::Error::custom)).collect()
 }
 
 impl<T: Copy> TryFrom<Raw<T>> for Tensor<T> {
@@ -221,5 +232,23 @@ mod tests {
         assert_eq!(back.data()[3].to_bits(), (-0.0f32).to_bits());
         let ids: Ids = serde_json::from_str(r#"{"shape":[2],"data":[3,-1]}"#).unwrap();
         assert_eq!(ids.data(), [3, -1]);
+    }
+
+    #[test]
+    fn numbers_a_save_never_holds_are_refused_with_the_reason() {
+        let read = |data: &str| serde_json::from_str::<Tensor>(&format!(r#"{{"shape":[1],"data":[{data}]}}"#));
+        assert!(read("1e39")
+            .unwrap_err()
+            .to_string()
+            .contains("1000000000000000000000000000000000000000 is out of float32's range"));
+        assert!(read("-1e300").is_err());
+        assert!(read(r#""1e39""#).unwrap_err().to_string().contains(r#""1e39" is not a number"#));
+        assert!(read(r#""<b>x</b>""#).is_err());
+        assert!(read("NaN").is_err(), "JSON has no bare NaN");
+        assert!(read(r#""NaN""#).unwrap().data()[0].is_nan());
+        assert_eq!(read("3.4e38").unwrap().data(), [3.4e38]);
+        assert_eq!(read("1e-46").unwrap().data(), [0.0], "underflow is PyTorch's zero");
+        let ids = |data: &str| serde_json::from_str::<Ids>(&format!(r#"{{"shape":[1],"data":[{data}]}}"#));
+        assert!(ids("1.5").is_err() && ids(r#""3""#).is_err() && ids("1e30").is_err());
     }
 }

@@ -2,6 +2,7 @@
 //! gradient starts the backward pass, and SGD steps on the parameters (`param -= lr * param.grad`)
 //! with a step counter, undo and reset.
 
+use super::history::History;
 use super::{set_float, MAX_NUMEL};
 use crate::error::TorchError;
 use crate::ops::loss::Loss;
@@ -10,16 +11,19 @@ use crate::optim::sgd_step;
 use crate::tensor::Tensor;
 use serde::{Deserialize, Serialize};
 
-/// Undo reaches back this many steps (older ones are forgotten; reset still works).
-pub const MAX_HISTORY: usize = 200;
+/// Why undo has nothing left: it only remembers steps taken since the page was opened.
+pub const NOTHING_TO_UNDO: &str =
+    "nothing to undo: undo remembers the steps taken since this page was opened (Reset goes back to the start)";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Learning {
     pub loss: Loss,
     /// As the learner typed it.
     pub lr: String,
-    /// The parameters as they were before each step, oldest first.
-    pub history: Vec<Named>,
+    /// The parameters as they were before each step still undoable. In memory only: a save or
+    /// a link holds the scene, not its past.
+    #[serde(skip)]
+    pub history: History<Named>,
     /// The parameters before the first step: what reset returns to.
     pub start: Option<Named>,
     /// Steps taken since the start (history may hold fewer).
@@ -30,7 +34,14 @@ pub struct Learning {
 
 impl Default for Learning {
     fn default() -> Self {
-        Self { loss: Loss::Sum, lr: "0.1".into(), history: Vec::new(), start: None, steps: 0, changed: Vec::new() }
+        Self {
+            loss: Loss::Sum,
+            lr: "0.1".into(),
+            history: History::default(),
+            start: None,
+            steps: 0,
+            changed: Vec::new(),
+        }
     }
 }
 
@@ -87,9 +98,6 @@ impl Learning {
         }
         self.start.get_or_insert_with(|| before.clone());
         self.history.push(before);
-        if self.history.len() > MAX_HISTORY {
-            self.history.remove(0);
-        }
         self.steps += 1;
         self.changed = changed;
         Ok(())
@@ -97,9 +105,9 @@ impl Learning {
 
     /// Back one step: the parameters as they were before it.
     pub fn undo(&mut self, params: &mut [(&str, &mut Tensor)]) -> Result<(), String> {
-        let before = self.history.pop().ok_or("nothing to undo")?;
+        let before = self.history.pop().ok_or(NOTHING_TO_UNDO)?;
         restore(params, &before);
-        self.steps -= 1;
+        self.steps = self.steps.saturating_sub(1);
         self.changed.clear();
         Ok(())
     }
@@ -112,6 +120,23 @@ impl Learning {
         self.history.clear();
         self.steps = 0;
         self.changed.clear();
+    }
+
+    /// Whether `lr` and the loss are ones the scene could have made: a decoded save or link
+    /// is refused otherwise, so the panel never shows what it would not accept.
+    pub fn check(&self) -> Result<(), String> {
+        Learning::default().set_lr(&self.lr).map_err(|e| format!("lr: {e}"))?;
+        if let Loss::Mse { target } = &self.loss {
+            if target.numel() > MAX_NUMEL {
+                return Err(format!("the mse target holds more than {MAX_NUMEL} numbers"));
+            }
+        }
+        for (name, t) in self.start.iter().flatten() {
+            if t.numel() > MAX_NUMEL {
+                return Err(format!("the saved start of {name} holds more than {MAX_NUMEL} numbers"));
+            }
+        }
+        Ok(())
     }
 
     /// Forget the steps (after an edit, undo would silently throw the edit away).

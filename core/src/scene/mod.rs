@@ -6,6 +6,7 @@
 pub mod embedding;
 #[cfg(test)]
 mod fixtures;
+pub mod history;
 pub mod learn;
 pub mod linear;
 pub mod one_hot;

@@ -6,6 +6,7 @@
 //! The learner edits the ratings, `lr`, the sizes and seed, steps once or runs many steps, undoes
 //! steps, and resets to the seeded start.
 
+use super::history::{self, History};
 use super::{label, parse_size, paste, set_float, Factor, Formula, Issue};
 use crate::edit::{parse_block, parse_float, parse_int};
 use crate::ops::{dot_product::DotProduct, find, loss::Loss, Named};
@@ -28,9 +29,6 @@ pub const MAX_FACTORS: usize = 64;
 pub const MAX_RATINGS: usize = 1000;
 /// Steps one `run` may take, so a typo can't freeze the page.
 pub const MAX_RUN: usize = 1000;
-/// Undo keeps at most this many snapshots, and at most this many numbers in all (it is autosaved).
-pub const MAX_HISTORY: usize = 500;
-pub const MAX_HISTORY_NUMBERS: usize = 200_000;
 /// The loss curve keeps the latest this many steps.
 pub const MAX_LOSSES: usize = 10_000;
 
@@ -48,10 +46,16 @@ pub struct Rating {
 }
 
 /// The parameters before one step, so the step can be undone.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub user_factors: Tensor,
     pub movie_factors: Tensor,
+}
+
+impl history::Snapshot for Snapshot {
+    fn bytes(&self) -> usize {
+        (self.user_factors.numel() + self.movie_factors.numel()) * 4
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,9 +72,10 @@ pub struct State {
     pub user_factors: Tensor,
     /// `(n_movies, n_factors)`
     pub movie_factors: Tensor,
-    /// The parameters before each step still undoable, oldest first.
-    #[serde(default)]
-    pub history: Vec<Snapshot>,
+    /// The parameters before each step still undoable. In memory only: a save or a link holds
+    /// the scene, not its past.
+    #[serde(skip)]
+    pub history: History<Snapshot>,
     /// The loss of each step taken (measured before its update), oldest first.
     #[serde(default, with = "json_floats")]
     pub losses: Vec<f32>,
@@ -93,7 +98,7 @@ mod json_floats {
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f32>, D::Error> {
         let raw = Vec::<Json>::deserialize(d)?;
-        raw.into_iter().map(|j| f32::from_json(j).ok_or_else(|| D::Error::custom("not a number"))).collect()
+        raw.into_iter().map(|j| f32::from_json(j).map_err(D::Error::custom)).collect()
     }
 }
 
@@ -223,7 +228,7 @@ impl State {
 
     fn new(preset: &str, seed: &str, ratings: Vec<Rating>, lr: &str, (u, m): (Tensor, Tensor)) -> Self {
         let (preset, seed, lr) = (preset.into(), seed.into(), lr.into());
-        let (history, losses, last_good) = (Vec::new(), Vec::new(), empty());
+        let (history, losses, last_good) = (History::default(), Vec::new(), empty());
         let mut s = Self { preset, seed, ratings, lr, user_factors: u, movie_factors: m, history, losses, last_good };
         s.settle();
         s
@@ -409,10 +414,7 @@ impl State {
             user_factors: std::mem::replace(&mut self.user_factors, u),
             movie_factors: std::mem::replace(&mut self.movie_factors, m),
         };
-        let per = (before.user_factors.numel() + before.movie_factors.numel()).max(1);
-        let cap = (MAX_HISTORY_NUMBERS / per).clamp(1, MAX_HISTORY);
         self.history.push(before);
-        self.history.drain(..self.history.len().saturating_sub(cap));
         self.losses.push(p.loss);
         self.losses.drain(..self.losses.len().saturating_sub(MAX_LOSSES));
         self.settle();
@@ -431,7 +433,7 @@ impl State {
 
     /// Takes back the last step: its parameters bit for bit, and its loss.
     pub fn undo(&mut self) -> Result<(), String> {
-        let s = self.history.pop().ok_or("no step to undo")?;
+        let s = self.history.pop().ok_or(super::learn::NOTHING_TO_UNDO)?;
         (self.user_factors, self.movie_factors) = (s.user_factors, s.movie_factors);
         self.losses.pop();
         self.settle();
@@ -613,7 +615,7 @@ mod tests {
         s.undo().unwrap();
         s.undo().unwrap();
         assert_eq!(s, start);
-        assert_eq!(s.undo(), Err("no step to undo".into()));
+        assert_eq!(s.undo(), Err(crate::scene::learn::NOTHING_TO_UNDO.into()));
         s.run(5).unwrap();
         s.reset().unwrap();
         assert_eq!(s, start);
@@ -633,7 +635,7 @@ mod tests {
         for _ in 0..3 {
             s.run(MAX_RUN).unwrap();
         }
-        assert_eq!((s.history.len(), s.losses.len()), (MAX_HISTORY, 3 * MAX_RUN));
+        assert_eq!((s.history.len(), s.losses.len()), (history::MAX_UNDO_STEPS, 3 * MAX_RUN));
         assert_eq!(s.run(MAX_RUN + 5), Ok(MAX_RUN));
     }
 
