@@ -134,6 +134,12 @@ pub fn shape_str(shape: &[usize]) -> String {
     format!("[{}]", dims.join(", "))
 }
 
+/// A shape as Python prints a tuple: `(2, 6)`, and `(6,)` for one dimension.
+pub fn py_shape(shape: &[usize]) -> String {
+    let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
+    format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
+}
+
 impl<T: Copy> Tensor<T> {
     pub fn new(shape: Vec<usize>, data: Vec<T>) -> Result<Self> {
         match numel(&shape) {

@@ -1,7 +1,8 @@
 //! The Embedding scene's script: `emb = nn.Embedding(V, D)` (or `from_pretrained`) on `ids`.
 
-use super::{by_hand, loss_of, same, tuple, Py};
+use super::{by_hand, loss_of, same, Py};
 use crate::scene::embedding::State;
+use crate::tensor::py_shape;
 use crate::torch_rng::Generator;
 
 /// The state's seed, when its `nn.Embedding(V, D, padding_idx)` draws exactly the table on show.
@@ -28,7 +29,7 @@ pub(super) fn script(s: &State) -> String {
             Some(p) => format!("row {p} is the padding row: zeros, and it gets no gradient"),
             None => "row i is id i's vector".into(),
         };
-        py.line(format!("emb = {}  # emb.weight {}: {note}", c.module, tuple(s.weight.shape())));
+        py.line(format!("emb = {}  # emb.weight {}: {note}", c.module, py_shape(s.weight.shape())));
         if seed.is_none() {
             py.set_by_hand(&[("emb.weight".into(), &s.weight)], &by_hand(s.learning.steps, false));
         }
@@ -36,7 +37,7 @@ pub(super) fn script(s: &State) -> String {
     py.assign("ids", &s.input, &[]);
     py.blank();
     let out_shape = [s.input.shape(), &[s.embedding_dim()]].concat();
-    let shapes = format!("{} → {}", tuple(s.input.shape()), tuple(&out_shape));
+    let shapes = format!("{} → {}", py_shape(s.input.shape()), py_shape(&out_shape));
     py.line(format!("output = emb(ids)  # each id copies its row of emb.weight, nothing is multiplied: {shapes}"));
     py.show("output");
     py.blank();

@@ -1,7 +1,8 @@
 //! The Linear scene's script: `linear = nn.Linear(in, out)` on `x`.
 
-use super::{by_hand, loss_of, same, tuple, Py};
+use super::{by_hand, loss_of, same, Py};
 use crate::scene::linear::{recipe, Draw, State};
+use crate::tensor::py_shape;
 use crate::tensor::Tensor;
 use crate::torch_rng::Generator;
 
@@ -90,7 +91,7 @@ pub(super) fn script(s: &State) -> String {
             py.line(format!("linear = {}", c.module));
             let why = format!(
                 "linear.weight is stored (out_features, in_features) = {}; {}",
-                tuple(s.weight.shape()),
+                py_shape(s.weight.shape()),
                 by_hand(steps, false)
             );
             py.set_by_hand(&params, &why);

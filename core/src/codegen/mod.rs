@@ -265,14 +265,6 @@ fn by_hand(steps: usize, seeded: bool) -> String {
     }
 }
 
-/// Python's `(2, 6)` / `(6,)`.
-fn tuple(shape: &[usize]) -> String {
-    match shape {
-        [n] => format!("({n},)"),
-        _ => format!("({})", shape.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

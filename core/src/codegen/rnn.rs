@@ -1,9 +1,10 @@
 //! The RNN scene's script: `output, h_n = rnn(x, h0)`, through `pack_padded_sequence` and
 //! `pad_packed_sequence` when the scene packs, with the loss of `crate::scene::rnn::loss`.
 
-use super::{by_hand, float, loss_of, same, tuple, Py};
+use super::{by_hand, float, loss_of, same, Py};
 use crate::ops::Named;
 use crate::scene::rnn::{Source, State};
+use crate::tensor::py_shape;
 use crate::tensor::Tensor;
 use crate::torch_rng::Generator;
 
@@ -59,7 +60,7 @@ pub(super) fn script(s: &State) -> String {
     let lead = if bf { "N, L" } else { "L, N" };
     match &m.source {
         Source::Tensor(x) => {
-            py.comment(&format!("x is ({lead}, H_in) = {}{}", tuple(x.shape()), first_note(bf)));
+            py.comment(&format!("x is ({lead}, H_in) = {}{}", py_shape(x.shape()), first_note(bf)));
             py.assign("x", x, &["requires_grad=True"]);
         }
         Source::Embedding { ids, .. } => {
@@ -69,7 +70,7 @@ pub(super) fn script(s: &State) -> String {
         }
     }
     if let Some(h0) = &m.h0 {
-        py.comment(&format!("h0 is (D·num_layers, N, H_out) = {}", tuple(h0.shape())));
+        py.comment(&format!("h0 is (D·num_layers, N, H_out) = {}", py_shape(h0.shape())));
         py.assign("h0", h0, &["requires_grad=True"]);
     }
     py.blank();

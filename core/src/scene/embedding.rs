@@ -6,10 +6,13 @@
 //! `from_pretrained`/`freeze` and `sparse`, or re-draws the table with `torch.manual_seed`.
 
 use super::learn::Learning;
-use super::{label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
+use super::{
+    check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
+};
 use crate::edit::{parse_float, parse_int};
 use crate::ops::embedding::{Embedding, EmbeddingGrads};
 use crate::ops::loss::Loss;
+use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::Trace;
@@ -126,15 +129,6 @@ pub struct Computed {
 /// Why a frozen table has no gradient; also why SGD refuses to step it.
 pub const FROZEN: &str = "from_pretrained(freeze=True) sets weight.requires_grad=False, so backward \
      computes no weight.grad and SGD has nothing to step.";
-
-/// Python's way of writing a shape: `(3,)`, `(2, 4)`.
-fn py_shape(shape: &[usize]) -> String {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    match dims.len() {
-        1 => format!("({},)", dims[0]),
-        _ => format!("({})", dims.join(", ")),
-    }
-}
 
 /// `AssertionError: ...` or `IndexError: ...` with a plain-words hint.
 fn issue(tensor: &str, cell: Option<usize>, error: TorchError, hint: String) -> Issue {
@@ -626,6 +620,25 @@ impl Computed {
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_shape("weight", &self.weight, 2..=2, MAX_NUM_EMBEDDINGS.max(MAX_EMBEDDING_DIM))?;
+        let (v, d) = (self.weight.shape()[0], self.weight.shape()[1]);
+        if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v * d > MAX_TABLE {
+            return Err(format!(
+                "weight is {v} × {d}; this scene allows at most {MAX_NUM_EMBEDDINGS} × {MAX_EMBEDDING_DIM} and \
+                 {MAX_TABLE} numbers"
+            ));
+        }
+        check_shape("input", &self.input, 1..=2, MAX_IDS)?;
+        check_shape("the last output", &self.last_good, 1..=3, MAX_IDS.max(MAX_EMBEDDING_DIM))?;
+        if self.input.numel() > MAX_IDS || self.last_good.numel() > MAX_IDS * MAX_EMBEDDING_DIM {
+            return Err(format!("it holds more than {MAX_IDS} ids"));
+        }
+        self.seed.as_deref().map_or(Ok(()), check_seed)?;
+        self.learning.check()
     }
 }
 

@@ -6,10 +6,11 @@
 //! along untouched.
 
 use super::learn::Learning;
-use super::{label, paste, resize, set_float, Factor, Formula, Issue};
+use super::{check_preset, check_seed, check_shape, label, paste, resize, set_float, Factor, Formula, Issue};
 use crate::edit::parse_float;
 use crate::ops::linear::{Linear, LinearGrads};
 use crate::ops::loss::Loss;
+use crate::tensor::py_shape;
 use crate::tensor::{numel, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Marks, Phase, Span, Trace};
@@ -376,9 +377,9 @@ impl State {
     /// other way round, `weight (10, 6) @ input (6,) + …`, and said to be the same computation.
     fn shape_equation(&self, output: Option<&Tensor>, issue: Option<&Issue>) -> String {
         let (w, x) = (self.weight.shape(), self.input.shape());
-        let bias = if self.has_bias { format!(" + bias {}", tuple(self.bias.shape())) } else { String::new() };
-        let wt = format!("weight.T {}", tuple(&w.iter().rev().copied().collect::<Vec<_>>()));
-        let batched = format!("input {} @ {wt}{bias}", tuple(x));
+        let bias = if self.has_bias { format!(" + bias {}", py_shape(self.bias.shape())) } else { String::new() };
+        let wt = format!("weight.T {}", py_shape(&w.iter().rev().copied().collect::<Vec<_>>()));
+        let batched = format!("input {} @ {wt}{bias}", py_shape(x));
         let Some(y) = output else {
             return match issue.map(|i| i.tensor.as_str()) {
                 Some("input") => {
@@ -387,9 +388,9 @@ impl State {
                 _ => format!("{batched}: no output until the problem shown is fixed"),
             };
         };
-        let y = format!("output {}", tuple(y.shape()));
+        let y = format!("output {}", py_shape(y.shape()));
         if x.len() == 1 {
-            format!("weight {} @ input {}{bias} → {y}, the same computation as {batched}", tuple(w), tuple(x))
+            format!("weight {} @ input {}{bias} → {y}, the same computation as {batched}", py_shape(w), py_shape(x))
         } else {
             format!("{batched} → {y}")
         }
@@ -433,7 +434,7 @@ impl State {
                 "The leading dims {lead} are carried along: all {} rows of length {inf} go through the same \
                  weight, and output keeps {lead}, ending in out_features = {outf} instead of in_features = {inf}.",
                 lead.iter().product::<usize>(),
-                lead = tuple(lead),
+                lead = py_shape(lead),
             ),
         }
     }
@@ -632,15 +633,18 @@ fn size(text: &str) -> Result<usize, String> {
     super::parse_size(text, MAX_SIZE)
 }
 
-/// A shape as Python prints a tuple: `(2, 6)`, `(6,)`.
-fn tuple(shape: &[usize]) -> String {
-    let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
-    format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
-}
-
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_shape("weight", &self.weight, 2..=2, MAX_SIZE)?;
+        check_shape("bias", &self.bias, 1..=1, MAX_SIZE)?;
+        check_shape("input", &self.input, 1..=3, MAX_SIZE)?;
+        self.seed.as_deref().map_or(Ok(()), check_seed)?;
+        self.learning.check()
     }
 }
 

@@ -16,7 +16,7 @@ pub mod train;
 
 use crate::edit::{parse_block, parse_float, parse_int};
 use crate::error::TorchError;
-use crate::tensor::{numel, Tensor};
+use crate::tensor::{numel, py_shape, Tensor};
 use serde::{Deserialize, Serialize};
 
 /// Tensors in a scene are at most this large, so a typo can't ask the browser for gigabytes.
@@ -142,6 +142,38 @@ pub fn parse_size(text: &str, max: usize) -> Result<usize, String> {
         n if n >= 1 && n as u64 <= max as u64 => Ok(n as usize),
         _ => Err(format!("choose a size from 1 to {max}")),
     }
+}
+
+/// A decoded tensor against a scene's declared limits: a rank in `ranks`, every dimension at
+/// most `max`, so a hostile link or file can't ask for more than the scene's own controls can.
+pub fn check_shape<T: Copy>(
+    name: &str,
+    t: &Tensor<T>,
+    ranks: std::ops::RangeInclusive<usize>,
+    max: usize,
+) -> Result<(), String> {
+    let shape = t.shape();
+    if ranks.contains(&shape.len()) && shape.iter().all(|&n| n <= max) {
+        return Ok(());
+    }
+    let dims = match (ranks.start(), ranks.end()) {
+        (a, b) if a == b => format!("{a}"),
+        (a, b) => format!("{a} to {b}"),
+    };
+    Err(format!("{name} has shape {}; this scene allows {dims} dimensions of at most {max}", py_shape(shape)))
+}
+
+/// A decoded preset id: one of the scene's, or none.
+pub fn check_preset(preset: &str, presets: &[(&str, &str)]) -> Result<(), String> {
+    match preset.is_empty() || presets.iter().any(|(id, _)| *id == preset) {
+        true => Ok(()),
+        false => Err(format!("it names a preset this scene does not have ({} characters)", preset.chars().count())),
+    }
+}
+
+/// A decoded `torch.manual_seed` text: one the seed field would take.
+pub fn check_seed(seed: &str) -> Result<(), String> {
+    crate::torch_rng::Generator::parse_seed(seed).map(|_| ()).map_err(|e| format!("its seed is not one: {e}"))
 }
 
 /// Serialisable scene state for autosave and share links: the JSON of a scene, refused with a

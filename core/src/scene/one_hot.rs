@@ -13,12 +13,16 @@
 //! step per row when the Linear summarises.
 
 use super::learn::Learning;
-use super::{label, parse_size, resize, set_float, set_int, Factor, Formula, Issue, MAX_NUMEL};
+use super::{
+    check_preset, check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue,
+    MAX_NUMEL,
+};
 use crate::edit::{parse_float, parse_int};
 use crate::error::{Result as TorchResult, TorchError};
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
 use crate::ops::one_hot::{count_zeros, one_hot, Cost, OneHotLinear};
+use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Span, Step, Trace};
@@ -361,24 +365,16 @@ fn read_only(tensor: &str) -> String {
     }
 }
 
-/// PyTorch's tuple form of a shape: `(3,)`, `(2, 3)`.
-fn tuple(shape: &[usize]) -> String {
-    match shape {
-        [n] => format!("({n},)"),
-        _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
-    }
-}
-
 /// `emb.weight (4, 5)[input (3,)] → (3, 5) = one_hot (3, 4) @ linear.weight.T (4, 5) → (3, 5)`.
 fn shape_equation(v: usize, d: usize, ids: &[usize]) -> String {
-    let with = |last: usize| tuple(&[ids, &[last]].concat());
+    let with = |last: usize| py_shape(&[ids, &[last]].concat());
     format!(
         "{TABLE} {}[{INPUT} {}] → {}  =  {ONE_HOT} {} @ {LINEAR_WEIGHT}.T {} → {}",
-        tuple(&[v, d]),
-        tuple(ids),
+        py_shape(&[v, d]),
+        py_shape(ids),
         with(d),
         with(v),
-        tuple(&[v, d]),
+        py_shape(&[v, d]),
         with(d)
     )
 }
@@ -1009,6 +1005,25 @@ fn significant(x: f64) -> String {
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_seed(&self.seed)?;
+        let (max_v, max_d) = (VOCAB_SIZES[VOCAB_SIZES.len() - 1], DIM_SIZES[DIM_SIZES.len() - 1]);
+        check_shape(TABLE, &self.table, 2..=2, max_v)?;
+        let (v, d) = self.sizes();
+        if d > max_d {
+            return Err(format!("{TABLE} is {v} × {d}; this scene allows D up to {max_d}"));
+        }
+        for ids in [&self.ids, &self.good_ids] {
+            check_shape(INPUT, ids, 0..=4, MAX_IDS)?;
+            if ids.numel() > MAX_IDS {
+                return Err(format!("it holds {} ids; this scene allows at most {MAX_IDS}", ids.numel()));
+            }
+        }
+        check_sizes(v, d, self.ids.numel())?;
+        self.learning.check()
     }
 }
 

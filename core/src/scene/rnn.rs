@@ -9,12 +9,15 @@
 //! constructors, so the parameters are always what PyTorch would build; inputs keep what fits.
 
 use super::learn::Learning;
-use super::{label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
+use super::{
+    check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
+};
 use crate::edit::{parse_float, parse_int};
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
 use crate::ops::rnn::{Cell, Nonlinearity, Packing, Rnn, RnnConfig};
 use crate::ops::{find, Named};
+use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Phase, Trace};
@@ -219,15 +222,6 @@ fn issue(tensor: &str, cell: Option<usize>, error: TorchError, hint: impl Into<S
 /// `h_l0`, `h_l1_reverse`: the op's trace names of a layer's states.
 fn state_name(layer: usize, direction: usize) -> String {
     format!("h_l{layer}{}", ["", "_reverse"][direction])
-}
-
-/// Python's way of writing a shape: `(3, 2, 5)`.
-fn py_shape(shape: &[usize]) -> String {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    match dims.len() {
-        1 => format!("({},)", dims[0]),
-        _ => format!("({})", dims.join(", ")),
-    }
 }
 
 fn py_list<T: ToString>(xs: &[T]) -> String {
@@ -1516,6 +1510,47 @@ impl Computed {
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_seed(&self.seed)?;
+        self.model.check()?;
+        self.last_good.as_ref().map_or(Ok(()), Model::check)?;
+        self.learning.check()
+    }
+}
+
+impl Model {
+    /// Every size within the limits the scene's fields have, so that a decoded model draws its
+    /// unrolled diagram on screen like one the learner built.
+    fn check(&self) -> Result<(), String> {
+        let c = &self.config;
+        let sizes = [
+            ("input_size", c.input_size, MAX_FEATURES),
+            ("hidden_size", c.hidden_size, MAX_FEATURES),
+            ("num_layers", c.num_layers, MAX_LAYERS),
+            ("batch", self.batch(), MAX_BATCH),
+            ("seq_len", self.seq_len(), MAX_SEQ_LEN),
+            ("features", self.features(), MAX_FEATURES),
+            ("num_embeddings", self.num_embeddings().unwrap_or(0), MAX_VOCAB),
+            ("lengths", self.lengths.numel(), MAX_BATCH),
+        ];
+        if let Some((name, n, max)) = sizes.into_iter().find(|&(_, n, max)| n > max) {
+            return Err(format!("{name} is {n}; this scene allows at most {max}"));
+        }
+        let most = MAX_SEQ_LEN.max(MAX_FEATURES).max(MAX_VOCAB).max(2 * MAX_FEATURES).max(2 * MAX_LAYERS);
+        for (name, t) in &self.params {
+            check_shape(name, t, 1..=2, most)?;
+        }
+        match &self.source {
+            Source::Tensor(t) => check_shape("input", t, 2..=3, most)?,
+            Source::Embedding { ids, weight } => {
+                check_shape("input", ids, 1..=2, most)?;
+                check_shape("emb.weight", weight, 2..=2, most)?;
+            }
+        }
+        self.h0.as_ref().map_or(Ok(()), |h| check_shape("h0", h, 2..=3, most))
     }
 }
 

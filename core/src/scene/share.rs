@@ -1,7 +1,8 @@
-//! Share links and exported files. Both carry a scene's state without its undo history (the
-//! receiver starts from what the sender sees), as JSON in a file or as base64url JSON after
-//! `?s=` in a link. Reading either goes through the scene's checked deserialisation, so a
-//! damaged or hostile link or file is refused whole, never half-applied.
+//! Share links, exported files and saves. Links and files carry a scene's state without its
+//! steps (the receiver starts from what the sender sees), as JSON in a file or as base64url JSON
+//! after `?s=` in a link. Reading any of them goes through the scene's checked deserialisation and
+//! then its `check`, so a damaged or hostile link, file or save is refused whole, never
+//! half-applied, and never asks for more than the scene's own controls could make.
 
 use super::{from_json, to_json};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -16,11 +17,22 @@ pub const MAX_SHARED: usize = 2 << 20;
 pub trait Shared: Clone + Serialize + DeserializeOwned {
     fn forget_history(&mut self);
 
+    /// Whether a decoded state is one the scene could have made: every size within its declared
+    /// limits and every text field (seed, lr, preset) one its controls accept.
+    fn check(&self) -> Result<(), String>;
+
     fn shared(&self) -> Self {
         let mut s = self.clone();
         s.forget_history();
         s
     }
+}
+
+/// A scene read back from its JSON (a save, a file, a link's payload), or why it can't be.
+pub fn decode<S: Shared>(text: &str) -> Result<S, String> {
+    let scene: S = from_json(text)?;
+    scene.check().map_err(|e| format!("not a scene rowflow makes: {e}"))?;
+    Ok(scene)
 }
 
 /// The `s=` payload of a share link.
@@ -31,11 +43,14 @@ pub fn to_link<S: Shared>(scene: &S) -> String {
 /// The scene a link's payload holds, or why it can't be read.
 pub fn from_link<S: Shared>(payload: &str) -> Result<S, String> {
     if payload.len() > MAX_SHARED {
-        return Err(format!("the link is {} characters long, more than a scene can be", payload.len()));
+        return Err(format!(
+            "the link is {} characters long; a scene's link is at most 2 MiB ({MAX_SHARED} characters)",
+            payload.len()
+        ));
     }
     let bytes = URL_SAFE_NO_PAD.decode(payload.trim()).map_err(|_| "the link is damaged (cut short or edited)")?;
     let text = String::from_utf8(bytes).map_err(|_| "the link is damaged (not text)")?;
-    from_json(&text)
+    decode(&text)
 }
 
 /// The text of an exported file.
@@ -46,9 +61,9 @@ pub fn to_file<S: Shared>(scene: &S) -> String {
 /// The scene an imported file holds, or why it can't be read.
 pub fn from_file<S: Shared>(text: &str) -> Result<S, String> {
     if text.len() > MAX_SHARED {
-        return Err(format!("the file is {} bytes, more than a scene can be", text.len()));
+        return Err(format!("the file is {} bytes; a scene's file is at most 2 MiB ({MAX_SHARED} bytes)", text.len()));
     }
-    from_json(text)
+    decode(text)
 }
 
 #[cfg(test)]
@@ -94,5 +109,92 @@ mod tests {
         assert!(from_file::<linear::State>(lie).is_err());
         assert!(from_file::<linear::State>(&"[".repeat(100_000)).is_err());
         assert!(from_link::<linear::State>(&"A".repeat(MAX_SHARED + 1)).unwrap_err().contains("characters long"));
+    }
+
+    /// Every preset of every scene, and each after a step and an edit, reads back whole.
+    #[test]
+    fn everything_the_scenes_make_passes_the_check() {
+        fn all<S: Shared + PartialEq + std::fmt::Debug>(ids: &[(&str, &str)], preset: fn(&str) -> Option<S>) {
+            for (id, _) in ids {
+                round_trip(&preset(id).unwrap());
+            }
+        }
+        all(linear::PRESETS, linear::State::preset);
+        all(embedding::PRESETS, embedding::State::preset);
+        all(one_hot::PRESETS, one_hot::State::preset);
+        all(rnn::PRESETS, rnn::State::preset);
+        all(train::PRESETS, train::State::preset);
+        let mut l = linear::State::default();
+        l.set_mse(true).unwrap();
+        l.sgd_step().unwrap();
+        l.reinit("-5").unwrap();
+        l.set_in_features(&linear::MAX_SIZE.to_string()).unwrap();
+        round_trip(&l);
+        let mut e = embedding::State::preset("big_1000x30").unwrap();
+        e.sgd_step().unwrap();
+        round_trip(&e);
+    }
+
+    /// What a hand-made link may hold: markup in every text field, numbers no save holds,
+    /// sizes past the scene's limits, another scene's valid JSON. Each is refused with a reason.
+    #[test]
+    fn hostile_fields_are_refused_with_a_reason() {
+        let linear = serde_json::to_value(linear::State::default()).unwrap();
+        let with = |path: &[&str], value: serde_json::Value| {
+            let mut v = linear.clone();
+            let (last, parents) = path.split_last().unwrap();
+            let mut at = &mut v;
+            for p in parents {
+                at = &mut at[*p];
+            }
+            at[*last] = value;
+            from_file::<linear::State>(&v.to_string())
+        };
+        let markup = serde_json::json!("<img src=x onerror=alert(1)>");
+        assert!(with(&["preset"], markup.clone()).unwrap_err().contains("names a preset this scene does not have"));
+        assert!(with(&["seed"], markup.clone()).unwrap_err().contains("its seed is not one"));
+        assert!(with(&["learning", "lr"], markup.clone()).unwrap_err().contains("lr: could not convert"));
+        assert!(with(&["learning", "lr"], serde_json::json!("-1")).unwrap_err().contains("Invalid learning rate"));
+        let big = serde_json::json!({"shape": [65, 6], "data": vec![0.0; 390]});
+        assert!(with(&["weight"], big)
+            .unwrap_err()
+            .contains("weight has shape (65, 6); this scene allows 2 dimensions of at most 64"));
+        let huge = serde_json::from_str::<serde_json::Value>(r#"{"shape": [1], "data": [1e39]}"#).unwrap();
+        assert!(with(&["bias"], huge).unwrap_err().contains("out of float32's range"));
+        // The first weight number swapped for what JSON or a save never holds.
+        let json = to_json(&linear::State::default());
+        let weight = "\"weight\":{\"shape\":[10,6],\"data\":[";
+        let start = json.find(weight).unwrap() + weight.len();
+        let end = start + json[start..].find(',').unwrap();
+        assert!(from_file::<linear::State>(&json).is_ok());
+        for number in ["NaN", "Infinity", "1e39", "\"1e39\"", "\"<b>x</b>\"", "{}"] {
+            let bad = format!("{}{number}{}", &json[..start], &json[end..]);
+            assert!(from_file::<linear::State>(&bad).is_err(), "{number}");
+        }
+        // Valid JSON of another scene, and of no scene.
+        let rnn = to_file(&rnn::State::default());
+        assert!(from_file::<linear::State>(&rnn).unwrap_err().starts_with("not a saved scene"));
+        assert!(from_file::<train::State>(&to_file(&embedding::State::default())).is_err());
+        assert!(from_file::<linear::State>("{}").is_err() && from_file::<linear::State>("[]").is_err());
+        // Deep nesting, and a payload just under the size limit.
+        let deep = format!("{{\"preset\":{}1{}}}", "[".repeat(5000), "]".repeat(5000));
+        assert!(from_file::<linear::State>(&deep).is_err());
+        let filler = format!("{{\"preset\":\"{}\"}}", "x".repeat(1_900_000));
+        assert!(from_link::<linear::State>(&URL_SAFE_NO_PAD.encode(&filler)).is_err());
+        // Sizes past each scene's limits.
+        let mut e = serde_json::to_value(embedding::State::default()).unwrap();
+        e["input"] = serde_json::json!({"shape": [1025], "data": vec![0; 1025]});
+        assert!(from_file::<embedding::State>(&e.to_string()).unwrap_err().contains("input has shape (1025,)"));
+        let mut t = serde_json::to_value(train::State::default()).unwrap();
+        t["lr"] = serde_json::json!("abc");
+        assert!(from_file::<train::State>(&t.to_string()).unwrap_err().contains("lr: ValueError"));
+        let mut r = serde_json::to_value(rnn::State::default()).unwrap();
+        r["model"]["config"]["hidden_size"] = serde_json::json!(17);
+        assert!(from_file::<rnn::State>(&r.to_string())
+            .unwrap_err()
+            .contains("hidden_size is 17; this scene allows at most 16"));
+        let mut o = serde_json::to_value(one_hot::State::default()).unwrap();
+        o["seed"] = serde_json::json!("1.5");
+        assert!(from_file::<one_hot::State>(&o.to_string()).is_err());
     }
 }

@@ -7,7 +7,7 @@
 //! steps, and resets to the seeded start.
 
 use super::history::{self, History};
-use super::{label, parse_size, paste, set_float, Factor, Formula, Issue};
+use super::{check_preset, check_seed, check_shape, label, parse_size, paste, set_float, Factor, Formula, Issue};
 use crate::edit::{parse_block, parse_float, parse_int};
 use crate::ops::{dot_product::DotProduct, find, loss::Loss, Named};
 use crate::optim::sgd_step;
@@ -527,6 +527,24 @@ impl Computed {
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.history.clear();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_seed(&self.seed)?;
+        self.lr_value().map_err(|e| format!("lr: {e}"))?;
+        check_shape(USERS, &self.user_factors, 2..=2, MAX_ROWS)?;
+        check_shape(MOVIES, &self.movie_factors, 2..=2, MAX_ROWS)?;
+        check_shape("the last output", &self.last_good, 1..=1, MAX_RATINGS)?;
+        let counts = [
+            ("n_factors", self.n_factors().max(self.movie_factors.shape()[1]), MAX_FACTORS),
+            ("ratings", self.ratings.len(), MAX_RATINGS),
+            ("losses", self.losses.len(), MAX_LOSSES),
+        ];
+        match counts.into_iter().find(|&(_, n, max)| n > max) {
+            Some((name, n, max)) => Err(format!("{name} is {n}; this scene allows at most {max}")),
+            None => Ok(()),
+        }
     }
 }
 
