@@ -3,6 +3,7 @@
 
 mod app;
 mod code_panel;
+pub mod crash;
 mod field;
 mod formula;
 mod grid;

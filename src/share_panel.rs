@@ -4,7 +4,7 @@
 
 use crate::storage::{Notice, Scene};
 use leptos::prelude::*;
-use rowflow_core::scene::share::{from_file, to_file, to_link, Shared};
+use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_SHARED};
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -14,7 +14,7 @@ where
 {
     let link = RwSignal::new(None::<String>);
     let copied = RwSignal::new(None::<&'static str>);
-    let name = scene.key.replace('.', "-");
+    let too_long = RwSignal::new(None::<String>);
 
     let copy_link = move |_| {
         let Some(window) = web_sys::window() else { return };
@@ -22,9 +22,25 @@ where
         let base = href.split('#').next().unwrap_or_default().to_string();
         let hash = window.location().hash().unwrap_or_default();
         let route = hash.split('?').next().unwrap_or("#/").to_string();
-        let url = scene.state.with_untracked(|s| format!("{base}{route}?s={}", to_link(s)));
-        link.set(Some(url.clone()));
+        let payload = scene.state.with_untracked(to_link);
         copied.set(None);
+        // A link rowflow could not open again is not offered: the limit is said where it bites.
+        if payload.len() > MAX_SHARED {
+            link.set(None);
+            too_long.set(Some(format!(
+                "This scene is too large for a link ({}; a link holds at most 2 MiB): Export file keeps it whole.",
+                size(payload.len())
+            )));
+            return;
+        }
+        too_long.set((payload.len() > LONG_LINK).then(|| {
+            format!(
+                "This link is {} long; mail and chat apps may cut it, so Export file is safer.",
+                size(payload.len())
+            )
+        }));
+        let url = format!("{base}{route}?s={payload}");
+        link.set(Some(url.clone()));
         let promise = window.navigator().clipboard().write_text(&url);
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
@@ -32,16 +48,17 @@ where
         });
     };
 
-    let export = {
-        let name = name.clone();
-        move |_| {
-            let text = scene.state.with_untracked(to_file);
-            if download(&format!("{name}.json"), &text).is_none() {
-                scene
-                    .notice
-                    .set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
-            }
+    let export = move |_| {
+        let text = scene.state.with_untracked(to_file);
+        if download(&format!("{}.json", scene.key.replace('.', "-")), &text).is_none() {
+            scene.notice.set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
         }
+        too_long.set((text.len() > MAX_SHARED).then(|| {
+            format!(
+                "This file is {}: rowflow imports at most 2 MiB, so keep it as a record rather than to open here.",
+                size(text.len())
+            )
+        }));
     };
 
     let import = move |ev: leptos::ev::Event| {
@@ -79,6 +96,27 @@ where
             }
             .into_any(),
             Notice::Restored => view! { <p class="share-notice" role="status">"Your own work is back."</p> }.into_any(),
+            Notice::Unreadable { why } => view! {
+                <p class="share-notice issue" role="alert">
+                    {format!(
+                        "Your saved work for this scene could not be read ({why}). It is kept in this browser under \
+                         {}.unreadable; the scene starts from its first preset.",
+                        scene.key
+                    )}
+                </p>
+            }
+            .into_any(),
+        })
+    };
+    // A save that fails is never silent: this stays until a save succeeds.
+    let unsaved = move || {
+        scene.unsaved.get().map(|why| {
+            view! {
+                <p class="share-notice save-notice" role="alert">
+                    {format!("Not saved: {why} — Export to a file keeps your work. ")}
+                    <button type="button" on:click=export>"Export file"</button>
+                </p>
+            }
         })
     };
 
@@ -97,8 +135,21 @@ where
                 </label>
                 <span role="status">{move || copied.get()}</span>
             })}
+            {move || too_long.get().map(|t| view! { <p class="share-notice" role="status">{t}</p> })}
         </div>
+        {unsaved}
         {notice}
+    }
+}
+
+/// Past this many characters a link is likely to be cut by the apps that carry it.
+const LONG_LINK: usize = 32 * 1024;
+
+/// `812 KB`, `2.3 MB`: a size as a learner reads it.
+fn size(bytes: usize) -> String {
+    match bytes {
+        b if b < 1 << 20 => format!("{} KB", b.div_ceil(1024)),
+        b => format!("{:.1} MB", b as f64 / (1 << 20) as f64),
     }
 }
 

@@ -1,15 +1,42 @@
-use leptos::prelude::*;
-use rowflow_core::scene::share::{from_link, Shared};
-use rowflow_core::scene::{from_json, to_json};
+//! A scene's state kept in the browser: restored on load, saved on every change, replaced by a
+//! share link or a file only when it reads whole, and never lost. A save that fails says so
+//! until one succeeds; work a link or file replaces is set aside first, and if it can't be,
+//! the link or file is not opened.
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+use leptos::prelude::*;
+use rowflow_core::scene::share::{decode, from_link, Shared};
+use rowflow_core::scene::to_json;
+use wasm_bindgen::JsCast;
+
+fn local_storage() -> Result<web_sys::Storage, String> {
+    let window = web_sys::window().ok_or("there is no window")?;
+    match window.local_storage() {
+        Ok(Some(s)) => Ok(s),
+        _ => Err("this browser does not let rowflow keep anything here".into()),
+    }
+}
+
+/// Writes `text` under `key` whole (a failed write leaves what was there), or says why not.
+fn store(key: &str, text: &str) -> Result<(), String> {
+    local_storage()?.set_item(key, text).map_err(|e| {
+        let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
+        match name.as_str() {
+            "QuotaExceededError" => "this browser's storage is full".to_string(),
+            _ => "the browser refused to store it".to_string(),
+        }
+    })
+}
+
+fn load(key: &str) -> Option<String> {
+    local_storage().ok()?.get_item(key).ok().flatten()
 }
 
 /// A scene's state, and how it last arrived from outside (a link or a file).
 pub struct Scene<S: 'static> {
     pub state: RwSignal<S>,
     pub notice: RwSignal<Option<Notice>>,
+    /// Why the latest change is not saved; `None` once a save succeeds.
+    pub unsaved: RwSignal<Option<String>>,
     /// Its localStorage key, e.g. `rowflow.linear`.
     pub key: &'static str,
 }
@@ -31,70 +58,87 @@ pub enum Notice {
     Refused { from: &'static str, why: String },
     /// The learner's own work is back.
     Restored,
+    /// The saved work could not be read back; it is kept aside under `key.unreadable`.
+    Unreadable { why: String },
 }
 
 /// A scene's state, restored from localStorage under `key` and saved back on every change, so
 /// a reload loses nothing. Saved data that no longer reads as a scene is copied aside to
-/// `key.unreadable` before the default takes its place, never silently dropped. A share link
+/// `key.unreadable` and said so before the default takes its place. A share link
 /// (`#/scene?s=...`) replaces it only if it reads whole; the work it replaces is kept under
 /// `key.previous` for "Back to my work".
 pub fn use_scene<S>(key: &'static str) -> Scene<S>
 where
     S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
 {
-    let storage = local_storage();
-    let saved_text = storage.as_ref().and_then(|s| s.get_item(key).ok().flatten());
-    let saved = match saved_text.as_deref().map(from_json::<S>) {
-        Some(Ok(state)) => Some(state),
-        Some(Err(_)) => {
-            if let (Some(s), Some(text)) = (&storage, &saved_text) {
-                let _ = s.set_item(&format!("{key}.unreadable"), text);
+    let saved_text = load(key);
+    // Saved text that can't be read is kept aside first; if even that fails, nothing is saved
+    // over it.
+    let (saved, mut notice, blocked) = match saved_text.as_deref().map(decode::<S>) {
+        Some(Ok(state)) => (Some(state), None, None),
+        Some(Err(why)) => match saved_text.as_deref().map(|t| store(&format!("{key}.unreadable"), t)) {
+            Some(Err(e)) => {
+                let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
+                (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
             }
-            None
-        }
-        None => None,
-    };
-    let (initial, notice) = match take_link() {
-        None => (saved.unwrap_or_default(), None),
-        Some(payload) => match from_link::<S>(&payload) {
-            Ok(linked) => {
-                let kept = saved.as_ref().is_some_and(|s| *s != linked) && set_aside(key, saved_text.as_deref());
-                (linked, Some(Notice::Opened { from: "link", kept }))
-            }
-            Err(why) => (saved.unwrap_or_default(), Some(Notice::Refused { from: "link", why })),
+            _ => (None, Some(Notice::Unreadable { why }), None),
         },
+        None => (None, None, None),
     };
-    let state = RwSignal::new(initial);
-    Effect::new(move |_| {
-        let json = state.with(to_json);
-        if let Some(s) = local_storage() {
-            let _ = s.set_item(key, &json);
+    let initial = match take_link().map(|payload| from_link::<S>(&payload)) {
+        None => saved.unwrap_or_default(),
+        Some(Ok(linked)) => match set_aside(key, saved.as_ref(), &linked) {
+            Ok(kept) => {
+                notice = Some(Notice::Opened { from: "link", kept });
+                linked
+            }
+            Err(why) => {
+                notice = Some(Notice::Refused { from: "link", why });
+                saved.unwrap_or_default()
+            }
+        },
+        Some(Err(why)) => {
+            notice = Some(Notice::Refused { from: "link", why });
+            saved.unwrap_or_default()
         }
+    };
+    let scene =
+        Scene { state: RwSignal::new(initial), notice: RwSignal::new(notice), unsaved: RwSignal::new(None), key };
+    Effect::new(move |_| {
+        let json = scene.state.with(to_json);
+        let result = match &blocked {
+            Some(why) => Err(why.clone()),
+            None => store(key, &json),
+        };
+        scene.unsaved.set(result.err());
     });
-    Scene { state, notice: RwSignal::new(notice), key }
+    scene
 }
 
 impl<S> Scene<S>
 where
     S: Clone + PartialEq + Shared + Send + Sync + 'static,
 {
-    /// Shows a scene from a file; the one it replaces is set aside first.
+    /// Shows a scene from a file; the one it replaces is set aside first, or the file is not
+    /// opened.
     pub fn adopt(&self, scene: S, from: &'static str) {
         let current = self.state.get_untracked();
-        let kept = current != scene && set_aside(self.key, Some(&to_json(&current)));
-        self.state.set(scene);
-        self.notice.set(Some(Notice::Opened { from, kept }));
+        match set_aside(self.key, Some(&current), &scene) {
+            Ok(kept) => {
+                self.state.set(scene);
+                self.notice.set(Some(Notice::Opened { from, kept }));
+            }
+            Err(why) => self.notice.set(Some(Notice::Refused { from, why })),
+        }
     }
 
     /// Brings back the work a link or file replaced.
     pub fn restore(&self) {
         let previous = format!("{}.previous", self.key);
-        let storage = local_storage();
-        let text = storage.as_ref().and_then(|s| s.get_item(&previous).ok().flatten());
-        match text.as_deref().map(from_json::<S>) {
+        match load(&previous).as_deref().map(decode::<S>) {
             Some(Ok(scene)) => {
                 self.state.set(scene);
-                if let Some(s) = &storage {
+                if let Ok(s) = local_storage() {
                     let _ = s.remove_item(&previous);
                 }
                 self.notice.set(Some(Notice::Restored));
@@ -104,11 +148,14 @@ where
     }
 }
 
-/// Keeps `text` under `key.previous`; whether it could.
-fn set_aside(key: &str, text: Option<&str>) -> bool {
-    match (local_storage(), text) {
-        (Some(s), Some(text)) => s.set_item(&format!("{key}.previous"), text).is_ok(),
-        _ => false,
+/// Keeps the learner's `own` work under `key.previous` before `incoming` replaces it: whether
+/// there was anything to keep, or why it could not be kept (then nothing may replace it).
+fn set_aside<S: Shared + PartialEq>(key: &str, own: Option<&S>, incoming: &S) -> Result<bool, String> {
+    match own {
+        Some(own) if own != incoming => store(&format!("{key}.previous"), &to_json(own)).map(|()| true).map_err(|e| {
+            format!("your own work could not be set aside first ({e}); export it to a file, then try again")
+        }),
+        _ => Ok(false),
     }
 }
 

@@ -30,6 +30,9 @@ pub enum Json {
     Int(i64),
     Num(f64),
     Text(String),
+    /// Written as float32's shortest text (`0.1`, not the `0.10000000149011612` of its f64):
+    /// saves and links half the size, and read back to the same bits.
+    F32(f32),
 }
 
 /// An element type a tensor can hold and save.
@@ -42,7 +45,7 @@ pub trait Element: Copy {
 impl Element for f32 {
     fn to_json(self) -> Json {
         match self {
-            x if x.is_finite() => Json::Num(x as f64),
+            x if x.is_finite() => Json::F32(x),
             x if x.is_nan() => Json::Text("nan".into()),
             x => Json::Text(if x > 0.0 { "inf" } else { "-inf" }.into()),
         }
@@ -53,6 +56,7 @@ impl Element for f32 {
         let (x, text) = match json {
             Json::Int(i) => (i as f32, i.to_string()),
             Json::Num(x) => (x as f32, x.to_string()),
+            Json::F32(x) => (x, x.to_string()),
             Json::Text(t) => match t.trim_start_matches(['+', '-']).to_ascii_lowercase().as_str() {
                 "nan" | "inf" | "infinity" => return crate::edit::parse_float(&t),
                 _ => return Err(format!("{t:?} is not a number")),
@@ -73,6 +77,7 @@ impl Element for i64 {
         match json {
             Json::Int(i) => Ok(i),
             Json::Num(x) => Err(format!("{x} is not a whole number in int64's range")),
+            Json::F32(x) => Err(format!("{x} is not a whole number")),
             Json::Text(t) => Err(format!("{t:?} is not a whole number")),
         }
     }
@@ -238,6 +243,19 @@ mod tests {
         assert_eq!(back.data()[3].to_bits(), (-0.0f32).to_bits());
         let ids: Ids = serde_json::from_str(r#"{"shape":[2],"data":[3,-1]}"#).unwrap();
         assert_eq!(ids.data(), [3, -1]);
+    }
+
+    #[test]
+    fn every_float32_survives_a_save_bit_for_bit() {
+        // A spread over all bit patterns: subnormals, extremes and everything between.
+        let xs: Vec<f32> = (0..u32::MAX / 20_011).map(|k| f32::from_bits(k * 20_011)).collect();
+        let json = serde_json::to_string(&Tensor::vector(xs.clone())).unwrap();
+        let back: Tensor = serde_json::from_str(&json).unwrap();
+        for (a, b) in xs.iter().zip(back.data()) {
+            assert!(a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()), "{a:e} came back as {b:e}");
+        }
+        // Written as float32's shortest text, not as the longer text of its f64.
+        assert_eq!(serde_json::to_string(&Tensor::vector(vec![0.1])).unwrap(), r#"{"shape":[1],"data":[0.1]}"#);
     }
 
     #[test]

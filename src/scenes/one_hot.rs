@@ -223,7 +223,7 @@ pub fn OneHotScene() -> impl IntoView {
     let width = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
         move || {
             let (part, of) = work.with(|w| w.as_ref().map_or((0, 1), part));
-            format!("width: {:.3}%", 100.0 * part as f64 / of.max(1) as f64)
+            format!("{:.3}%", 100.0 * part as f64 / of.max(1) as f64)
         }
     };
     let count = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
@@ -233,15 +233,15 @@ pub fn OneHotScene() -> impl IntoView {
         <div class="oh-bars" aria-hidden="true">
             <div class="oh-bar-row">
                 <span class="oh-bar-name">"lookup"</span>
-                <div class="oh-bar lookup" style=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))>
-                    <div class="oh-fill" style=width(|(w, c)| (w.copies, c.lookup_copies))></div>
+                <div class="oh-bar lookup" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))>
+                    <div class="oh-fill" style:width=width(|(w, c)| (w.copies, c.lookup_copies))></div>
                 </div>
             </div>
             <div class="oh-bar-row">
                 <span class="oh-bar-name">"one-hot"</span>
                 <div class="oh-bar linear">
-                    <div class="oh-useful" style=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))></div>
-                    <div class="oh-fill" style=width(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))></div>
+                    <div class="oh-useful" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))></div>
+                    <div class="oh-fill" style:width=width(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))></div>
                 </div>
             </div>
         </div>

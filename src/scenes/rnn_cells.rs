@@ -73,13 +73,14 @@ pub fn Unrolled(
             let out_row = (0..steps).map(|t| {
                 let at = r.at(t, b);
                 let width = r.output.last_dim();
-                let values = (t < r.lengths[b]).then(|| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect());
+                let values =
+                    (t < r.lengths[b]).then(|| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect());
                 let pick = ("output".to_string(), vec![at[0], at[1], 0]);
                 let mark = lit(marks, "output", vec![at[0], at[1], 0]);
                 io_box(label("output", &at), values, mark, backward(marks), Some(pick), on_pick)
             });
             Some(view! {
-                <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style=format!("--steps: {steps}")>
+                <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style:--steps=steps.to_string()>
                     <div class="rnn-row" role="row">
                         <div class="rnn-lane-name" role="columnheader">"time →"</div>
                         {heads.collect_view()}

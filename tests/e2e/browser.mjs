@@ -56,12 +56,26 @@ export async function start() {
     ],
   });
   mkdirSync(artifacts, { recursive: true });
+  // Every Content-Security-Policy violation on any page of any test, reported when the file's
+  // tests end (and as a console error on the page at once).
+  const violations = [];
   return {
     base,
     browser,
-    /** A page at 1280×800 that records console errors and failed requests. */
-    async page() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    violations,
+    /** A page at 1280×800 that records console errors, failed requests and CSP violations. */
+    async page(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      await context.exposeBinding('__cspViolation', ({ page }, v) => {
+        violations.push(`${page.url()}: ${v}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const what = `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sample || e.sourceFile})`;
+          window.__cspViolation(what);
+          console.error(`Content-Security-Policy violation: ${what}`);
+        });
+      });
       const page = await context.newPage();
       page.errors = [];
       page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
@@ -69,9 +83,13 @@ export async function start() {
       page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
       return page;
     },
+    /** Closes the browser; fails the test file if any page broke the Content-Security-Policy. */
     async stop() {
       await browser.close();
       server.kill();
+      if (violations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+      }
     },
   };
 }

@@ -1,0 +1,169 @@
+// Nothing is lost and nothing foreign runs: 50 SGD steps survive a reload (the saved state is the
+// scene, not its undo history), a save that fails says so with Export at hand until one
+// succeeds, and the whole app runs under a strict Content-Security-Policy that is enforced.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { start, cell } from './browser.mjs';
+
+let site;
+before(async () => (site = await start()));
+after(async () => site?.stop());
+
+const at = (page, label) => page.locator(`[aria-label="${label}"]`).first();
+const steps = (page) => page.getByLabel('Steps taken').textContent();
+
+/** The numbers of the output cells `output[b, s, j]` as shown. */
+async function outputs(page, [b, s, d]) {
+  const shown = [];
+  for (let i = 0; i < b; i++) for (let k = 0; k < s; k++) for (let j = 0; j < d; j++) {
+    shown.push(Number(await cell(page, `output[${i}, ${k}, ${j}]`)));
+  }
+  return shown;
+}
+
+test('50 SGD steps on nn.Embedding(1000, 30) are all there after a reload', async (t) => {
+  const page = await site.page();
+  await page.goto(site.base + '#/embedding');
+  await page.selectOption('select[aria-label=Preset]', 'big_1000x30');
+  await at(page, 'output[1, 2, 29]').waitFor();
+  const shape = [2, 3, 30];
+  const before = await outputs(page, shape);
+  const ids = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.embedding'))).input.data;
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  for (let k = 1; k <= 50; k++) {
+    await page.getByRole('button', { name: 'SGD step' }).click();
+    assert.equal(await steps(page), `steps: ${k}`);
+  }
+  const saved = await page.evaluate(() => localStorage.getItem('rowflow.embedding'));
+  t.diagnostic(`a saved 1000×30 scene after 50 steps takes ${saved.length} bytes`);
+  assert.equal(JSON.parse(saved).learning.steps, 50);
+  assert.equal(await page.locator('.save-notice').count(), 0, 'every save succeeded');
+
+  await page.reload();
+  await at(page, 'output[1, 2, 29]').waitFor();
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  assert.equal(await steps(page), 'steps: 50');
+  // With the sum loss each looked-up row gets gradient 1 per lookup: 50 steps at lr 0.1 move a
+  // row looked up n times by -5n.
+  const after = await outputs(page, shape);
+  after.forEach((v, i) => {
+    const id = ids[Math.floor(i / 30)];
+    const n = ids.filter((x) => x === id).length;
+    assert.ok(Math.abs(v - (before[i] - 5 * n)) < 2e-3, `output ${i}: ${v} vs ${before[i]} - 5·${n}`);
+  });
+  assert.deepEqual(page.errors, []);
+});
+
+test('50 training steps are all there after a reload', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/train');
+  await at(page, 'output[0]').waitFor();
+  await page.getByLabel('N', { exact: true }).fill('50');
+  await page.getByRole('button', { name: 'Run N steps' }).click();
+  assert.equal(await steps(page), 'steps: 50');
+  const losses = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.train'))).losses;
+  assert.equal(losses.length, 50);
+  const loss = await page.getByLabel('Loss', { exact: true }).textContent();
+  const predictions = [];
+  for (let i = 0; i < 8; i++) predictions.push(await cell(page, `output[${i}]`));
+
+  await page.reload();
+  await at(page, 'output[0]').waitFor();
+  assert.equal(await steps(page), 'steps: 50');
+  assert.equal(await page.getByLabel('Loss', { exact: true }).textContent(), loss);
+  for (let i = 0; i < 8; i++) assert.equal(await cell(page, `output[${i}]`), predictions[i], `output[${i}]`);
+  const back = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.train'))).losses;
+  assert.deepEqual(back, losses, 'every step of the loss curve');
+  // Undo remembers only the steps taken since the page was opened.
+  assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await steps(page), 'steps: 50');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a save that fails says so, with Export at hand; the next save that works clears it', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/linear');
+  await at(page, 'weight[0, 0]').waitFor();
+  // Fill this origin's storage to the last byte.
+  await page.evaluate(() => {
+    for (let size = 1 << 22, i = 0; size >= 1; ) {
+      try {
+        localStorage.setItem(`junk.${i++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+  // A change that needs more room than the save it replaces: 20 output features instead of 10.
+  const outFeatures = page.getByLabel('out_features');
+  await outFeatures.fill('20');
+  await outFeatures.press('Enter');
+  await at(page, 'weight[19, 5]').waitFor();
+  const notice = page.locator('.save-notice');
+  await notice.waitFor();
+  assert.equal(
+    await notice.textContent(),
+    "Not saved: this browser's storage is full — Export to a file keeps your work. Export file",
+  );
+  assert.equal(await notice.getAttribute('role'), 'alert');
+  // What is stored is the last state saved whole; the notice's Export has the unsaved edit.
+  const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.linear')));
+  assert.deepEqual(stored.weight.shape, [10, 6]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('button', { name: 'Export file' }).click(),
+  ]);
+  assert.deepEqual(JSON.parse(readFileSync(await download.path(), 'utf8')).weight.shape, [20, 6]);
+  // Room again: the next change saves, and the notice goes.
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('junk.')).forEach((k) => localStorage.removeItem(k)));
+  const field = at(page, 'weight[0, 0]');
+  await field.fill('0.25');
+  await field.press('Enter');
+  await notice.waitFor({ state: 'detached' });
+  await page.reload();
+  await at(page, 'weight[19, 5]').waitFor();
+  assert.equal(await cell(page, 'weight[0, 0]'), '0.2500');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the policy is strict, nothing inline is served, and it is enforced on every route', async () => {
+  const html = await (await fetch(site.base)).text();
+  const policy = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)?.[1];
+  assert.ok(policy, 'index.html carries a Content-Security-Policy');
+  const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  assert.deepEqual(directives['default-src'], ["'none'"]);
+  assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"]);
+  assert.deepEqual(directives['style-src'], ["'self'"]);
+  for (const d of ['object-src', 'base-uri', 'form-action']) assert.deepEqual(directives[d], ["'none'"], d);
+  assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'|\*/);
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+  assert.doesNotMatch(html, /<style|\sstyle=/, 'no inline style');
+
+  const page = await site.page();
+  for (const route of ['', '#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/nope']) {
+    await page.goto(site.base + route);
+    await page.locator('main h1').first().waitFor();
+    // Animations and charts set styles as the page runs: play each scene's first steps.
+    const step = page.getByRole('button', { name: 'Step forward' });
+    if (await step.count()) for (let i = 0; i < 3; i++) await step.click();
+  }
+  assert.deepEqual(site.violations, []);
+  assert.deepEqual(page.errors, []);
+
+  // The policy is live: markup that would run script or style inline is refused, and reported.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__ran = true';
+    document.body.append(s);
+    document.body.insertAdjacentHTML('beforeend', '<p style="color: red">x</p>');
+  });
+  for (let waited = 0; site.violations.length < 2 && waited < 5000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.equal(await page.evaluate(() => window.__ran), undefined);
+  assert.equal(site.violations.length, 2, site.violations.join('\n'));
+  site.violations.length = 0;
+});
