@@ -138,3 +138,63 @@ test('export to a file and import it again; a bad file changes nothing', async (
   assert.equal(await cell(page, 'weight[0, 0]'), '-3.0000');
   assert.deepEqual(page.errors, []);
 });
+
+test('hostile links and files are refused with the reason; own work stays and nothing runs', async () => {
+  const page = await site.page();
+  const dialogs = [];
+  page.on('dialog', (d) => dialogs.push(d.message()) && d.dismiss());
+  await open(page, '#/linear', 'weight[0, 0]');
+  await commit(page, 'weight[0, 0]', '0.25');
+  const valid = await copyLink(page);
+  const scene = JSON.parse(Buffer.from(valid.split('s=')[1], 'base64url').toString());
+  const link = (text) => `${site.base}#/linear?s=${Buffer.from(text).toString('base64url')}`;
+  const json = (patch) => link(JSON.stringify(patch(structuredClone(scene))));
+  const markup = '<img src=x onerror="alert(1)"><b>x</b>';
+  const weights = JSON.stringify(scene.weight.data);
+  const cases = [
+    ['markup in preset', json((s) => ({ ...s, preset: markup })), /names a preset this scene does not have/],
+    ['markup in seed', json((s) => ({ ...s, seed: markup })), /its seed is not one/],
+    ['markup in lr', json((s) => ({ ...s, learning: { ...s.learning, lr: markup } })), /lr: could not convert/],
+    ['markup as a number', json((s) => ({ ...s, bias: { ...s.bias, data: [markup, ...s.bias.data.slice(1)] } })), /is not a number/],
+    ['1e39', link(JSON.stringify(scene).replace(weights, weights.replace(/^\[[^,]+/, '[1e39'))), /out of float32's range/],
+    ['NaN', link(JSON.stringify(scene).replace(weights, weights.replace(/^\[[^,]+/, '[NaN'))), /not a saved scene/],
+    ['deep nesting', link(`{"preset":${'['.repeat(20000)}${']'.repeat(20000)}}`), /not a saved scene/],
+    ['a 1.9 MB payload', json((s) => ({ ...s, preset: 'x'.repeat(1_400_000) })), /names a preset/],
+    ['past the size limits', json((s) => ({ ...s, input: { shape: [65, 6], data: Array(390).fill(0) } })), /input has shape \(65, 6\)/],
+    ['another scene', link(JSON.stringify({ preset: 'seed123_4x5', weight: scene.weight, input: { shape: [1], data: [0] } })), /not a saved scene/],
+  ];
+  for (const [what, url, why] of cases) {
+    if (what === 'a 1.9 MB payload') assert.ok(url.length > 1.8e6 && url.length < 2e6, `${what}: ${url.length}`);
+    await page.goto(url);
+    await page.locator('.share-notice[role=alert]').waitFor();
+    const text = await notice(page);
+    assert.match(text, /^This link could not be opened: .*Nothing was changed\.$/, what);
+    assert.match(text, why, what);
+    assert.equal(await cell(page, 'weight[0, 0]'), '0.2500', `${what}: own work stays`);
+    assert.equal(await page.locator('img, main b').count(), 0, `${what}: no markup rendered`);
+  }
+  // A file: valid JSON of another scene, and markup in a field.
+  const dir = mkdtempSync(join(tmpdir(), 'rowflow-hostile-'));
+  await open(page, '#/rnn', 'output[0, 0, 0]');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export file' }).click(),
+  ]);
+  const rnnFile = join(dir, 'rnn.json');
+  await download.saveAs(rnnFile);
+  const markupFile = join(dir, 'markup.json');
+  writeFileSync(markupFile, JSON.stringify({ ...scene, preset: markup }));
+  await open(page, '#/linear', 'weight[0, 0]');
+  for (const [file, why] of [[rnnFile, /not a saved scene/], [markupFile, /names a preset/]]) {
+    await page.getByLabel('Import file').setInputFiles(file);
+    await page.locator('.share-notice[role=alert]').waitFor();
+    assert.match(await notice(page), why);
+    assert.match(await notice(page), /^This file could not be opened: .*Nothing was changed\.$/);
+    assert.equal(await cell(page, 'weight[0, 0]'), '0.2500');
+  }
+  // The page still answers.
+  await commit(page, 'weight[0, 0]', '0.5');
+  assert.equal(await cell(page, 'weight[0, 0]'), '0.5000');
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(page.errors, []);
+});
