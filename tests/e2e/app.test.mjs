@@ -71,7 +71,7 @@ test('no serious accessibility violations on any page', async () => {
 test('axe: the share panel, a link notice, the PyTorch panel and the backward pass', async () => {
   const page = await site.page();
   await page.goto(site.base + '#/rnn');
-  await page.locator('[aria-label="output[0, 0, 0]"]').waitFor();
+  await page.locator('[data-cell="output[0, 0, 0]"]').waitFor();
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByLabel('Link to this scene').inputValue();
   await page.goto(link);
