@@ -244,6 +244,8 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   assert.match(await status(page).textContent(), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
   assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
+  // The shot: weight and weight.grad in the middle of the window.
+  await page.locator('[role=grid][aria-label="weight.grad"]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(artifacts, 'linear-backward.png') });
 
   // Zero input column 1: weight.grad[:, 1] = 0, so an SGD step moves weight column 0 and bias only.
