@@ -60,9 +60,11 @@ pub fn shape_text(shape: &[usize]) -> String {
     format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
 }
 
-/// A tensor as a labelled grid: `role="grid"` named by its PyTorch name, each cell labelled in
-/// PyTorch index form (`weight[1, 2]`) for screen readers and tests alike. 1-D is one row, 2-D
-/// rows, higher ranks a stack of 2-D slices; past `HEATMAP_CELLS` cells, a heat map.
+/// A tensor as a labelled grid: `role="grid"` named by its PyTorch name. Each cell's focusable
+/// element carries its PyTorch index (`data-cell="weight[1, 2]"`, for tests and code) and is
+/// named by it: an input `weight[1, 2]` (its value is read apart), a read-only cell with the
+/// number it shows, `output[0, 0] = 0.6957`, so a screen reader hears the number. 1-D is one
+/// row, 2-D rows, higher ranks a stack of 2-D slices; past `HEATMAP_CELLS` cells, a heat map.
 ///
 /// Editable when `on_edit` is given: typing commits on Enter/Tab/blur, bad text keeps the old value
 /// and shows why beside the cell (`aria-invalid`, `role="alert"`), Escape reverts, arrows move.
@@ -239,6 +241,13 @@ fn cell_view(
     };
 
     let Some(on_edit) = c.on_edit else {
+        // The name holds everything the cell shows (its number, and a refusal if any), so what
+        // is heard is what is seen.
+        let name = aria.clone();
+        let spoken = move || match problem() {
+            Some(m) => format!("{name} = {} {m}", text()),
+            None => format!("{name} = {}", text()),
+        };
         let keydown = move |ev: ev::KeyboardEvent| {
             if let Some(j) = step(&ev.key(), true, true) {
                 ev.prevent_default();
@@ -250,7 +259,8 @@ fn cell_view(
                 role="gridcell"
                 data-i=i
                 tabindex=if i == 0 { "0" } else { "-1" }
-                aria-label=aria
+                data-cell=aria
+                aria-label=spoken
                 class:read=is(Mark::Read)
                 class:write=is(Mark::Write)
                 class:done=is(Mark::Done)
@@ -336,6 +346,7 @@ fn cell_view(
                 spellcheck="false"
                 autocomplete="off"
                 data-i=i
+                data-cell=aria.clone()
                 aria-label=aria
                 aria-invalid=move || problem().map(|_| "true")
                 data-mark=mark_attr

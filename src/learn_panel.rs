@@ -41,7 +41,8 @@ pub fn LearnPanel(
             <button type="button" on:click=act(on_step)>"SGD step"</button>
             <button type="button" on:click=act(on_undo)>"Undo"</button>
             <button type="button" on:click=act(on_reset)>"Reset"</button>
-            <span class="step-count" aria-label="Steps taken">{move || format!("steps: {}", steps.get())}</span>
+            // An <output> (a status): a name on a plain span may be read instead of its count.
+            <output class="step-count" aria-label="Steps taken">{move || format!("steps: {}", steps.get())}</output>
             {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
         </fieldset>
     }

@@ -44,12 +44,13 @@ fn find(root: &web_sys::Element, selector: &str) -> web_sys::Element {
     root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("nothing matches {selector}"))
 }
 
+/// What the cell `label` (its `data-cell`, PyTorch's index) shows.
 fn text(root: &web_sys::Element, label: &str) -> String {
-    find(root, &format!("[aria-label=\"{label}\"]")).text_content().unwrap_or_default()
+    find(root, &format!("[data-cell=\"{label}\"]")).text_content().unwrap_or_default()
 }
 
 fn type_into(root: &web_sys::Element, label: &str, value: &str) -> web_sys::HtmlInputElement {
-    let input: web_sys::HtmlInputElement = find(root, &format!("input[aria-label=\"{label}\"]")).unchecked_into();
+    let input: web_sys::HtmlInputElement = find(root, &format!("input[data-cell=\"{label}\"]")).unchecked_into();
     input.set_value(value);
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
@@ -67,6 +68,30 @@ async fn editing_a_cell_updates_the_output() {
     leptos::task::tick().await;
     assert_eq!(text(&root, "output[0, 1]"), "-1.2500");
     assert_eq!(text(&root, "output[1, 1]"), "1.0000", "row 0 is untouched");
+}
+
+/// The accessible name of the cell `label`.
+fn name(root: &web_sys::Element, label: &str) -> String {
+    find(root, &format!("[data-cell=\"{label}\"]")).get_attribute("aria-label").unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn a_read_only_cell_is_named_with_the_number_it_shows() {
+    let root = root();
+    let _app = leptos::mount::mount_to(root.clone(), || view! { <Lookup playhead=RwSignal::new(0) /> });
+    leptos::task::tick().await;
+    assert_eq!(name(&root, "weight[2, 1]"), "weight[2, 1]", "an input's value is read apart from its name");
+    assert_eq!(name(&root, "output[0, 1]"), "output[0, 1] = 5.0000");
+    type_into(&root, "weight[2, 1]", "-1.25");
+    leptos::task::tick().await;
+    assert_eq!(name(&root, "output[0, 1]"), "output[0, 1] = -1.2500", "the name follows the value");
+    // Focused, a cell shows every digit, and its name says the same.
+    let cell: web_sys::HtmlElement = find(&root, "[data-cell=\"output[1, 0]\"]").unchecked_into();
+    cell.focus().unwrap();
+    leptos::task::tick().await;
+    let shown = text(&root, "output[1, 0]");
+    assert_ne!(shown, "0.0000", "the full digits, not PyTorch's 4 decimals");
+    assert_eq!(name(&root, "output[1, 0]"), format!("output[1, 0] = {shown}"));
 }
 
 #[wasm_bindgen_test]
@@ -97,16 +122,16 @@ async fn a_trace_step_lights_the_selected_row() {
         let cells =
             root.query_selector_all(&format!("[role=grid][aria-label=weight] input[data-mark={mark}]")).unwrap();
         (0..cells.length())
-            .map(|i| cells.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("aria-label").unwrap())
+            .map(|i| cells.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-cell").unwrap())
             .collect::<Vec<_>>()
     };
     assert!(marked("read").is_empty());
     playhead.set(1); // ids[0] = 2 selects row 2
     leptos::task::tick().await;
     assert_eq!(marked("read"), ["weight[2, 0]", "weight[2, 1]"]);
-    assert_eq!(find(&root, "[aria-label=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("write"));
+    assert_eq!(find(&root, "[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("write"));
     playhead.set(2); // ids[1] = 0 selects row 0; output row 0 is done
     leptos::task::tick().await;
     assert_eq!(marked("read"), ["weight[0, 0]", "weight[0, 1]"]);
-    assert_eq!(find(&root, "[aria-label=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("done"));
+    assert_eq!(find(&root, "[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("done"));
 }

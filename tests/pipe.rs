@@ -9,10 +9,8 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn cell(root: &web_sys::Element, label: &str) -> String {
-    let el = root
-        .query_selector(&format!("[aria-label=\"{label}\"]"))
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element labelled {label}"));
+    let el =
+        root.query_selector(&format!("[data-cell=\"{label}\"]")).unwrap().unwrap_or_else(|| panic!("no cell {label}"));
     match el.dyn_ref::<web_sys::HtmlInputElement>() {
         Some(input) => input.value(),
         None => el.text_content().unwrap_or_default(),

@@ -23,7 +23,7 @@ for (const [route, first] of [
     const page = await site.page();
     const t0 = Date.now();
     await page.goto(site.base + route);
-    await page.locator(`[aria-label="${first}"]`).first().waitFor();
+    await page.locator(`[data-cell="${first}"]`).first().waitFor();
     times.push(Date.now() - t0);
     await page.context().close();
   }
@@ -35,13 +35,13 @@ for (const [route, first] of [
 {
   const page = await site.page();
   await page.goto(site.base + '#/linear');
-  await page.locator('[aria-label="weight[0, 0]"]').waitFor();
+  await page.locator('[data-cell="weight[0, 0]"]').waitFor();
   const times = [];
   for (let k = 0; k < RUNS; k++) {
     times.push(
       await page.evaluate(async (text) => {
-        const shown = () => document.querySelector('[aria-label="output[0]"]')?.textContent;
-        const input = document.querySelector('[aria-label="weight[0, 0]"]');
+        const shown = () => document.querySelector('[data-cell="output[0]"]')?.textContent;
+        const input = document.querySelector('[data-cell="weight[0, 0]"]');
         const before = shown();
         input.focus();
         input.value = text;
@@ -64,7 +64,7 @@ for (const [route, first] of [
 {
   const page = await site.page();
   await page.goto(site.base + '#/one-hot');
-  await page.locator('[aria-label="emb(input)[0, 0]"]').waitFor();
+  await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
   const timing = async (what) => {
     await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
     const text = await page.locator('.oh-timing').textContent();

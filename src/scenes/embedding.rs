@@ -496,7 +496,7 @@ fn grid(scene: &HtmlElement, name: &str) -> Option<web_sys::Element> {
 /// `name[lead.., 0]`, or, in a heat map, the band of row `flat` out of `rows`.
 fn row_box(scene: &HtmlElement, name: &str, lead: &[usize], flat: usize, rows: usize) -> Option<((f64, f64), f64)> {
     let first = label(name, &[lead, &[0]].concat());
-    let cell = scene.query_selector(&format!("[aria-label=\"{first}\"]")).ok().flatten();
+    let cell = scene.query_selector(&format!("[data-cell=\"{first}\"]")).ok().flatten();
     if let Some(row) = cell.and_then(|c| c.closest("tr").ok().flatten()).and_then(|r| r.dyn_into::<HtmlElement>().ok())
     {
         return Some((offset_in(&row, scene)?, row.offset_width() as f64));

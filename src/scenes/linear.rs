@@ -147,7 +147,8 @@ pub fn LinearScene() -> impl IntoView {
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
-                <span class="shape-eq" aria-label="Shape equation">
+                // A note: a name on a plain span or p may be read instead of its text.
+                <span class="shape-eq" role="note" aria-label="Shape equation">
                     {move || computed.with(|c| c.shape_equation.clone())}
                 </span>
             </p>

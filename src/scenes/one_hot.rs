@@ -272,7 +272,8 @@ pub fn OneHotScene() -> impl IntoView {
                 <code>"emb.weight.T"</code> " gives the very same numbers, but every number costs V multiply-adds, "
                 "all but one of them times zero."
             </p>
-            <p class="shape-eq" aria-label="Shape equation">{move || computed.with(|c| c.shape_equation.clone())}</p>
+            // A note: a name on a plain span or p may be read instead of its text.
+            <p class="shape-eq" role="note" aria-label="Shape equation">{move || computed.with(|c| c.shape_equation.clone())}</p>
 
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="oh-input">

@@ -291,7 +291,8 @@ pub fn RnnScene() -> impl IntoView {
                 " — every cell: "
                 <code class="rnn-rule">{c(|c| c.rule.clone())}</code>
             </p>
-            <p class="shape-eq" aria-label="Shapes">{c(|c| c.shape_equation.clone())}</p>
+            // A note: a name on a plain span or p may be read instead of its text.
+            <p class="shape-eq" role="note" aria-label="Shapes">{c(|c| c.shape_equation.clone())}</p>
 
             <details class="rnn-settings" open>
                 <summary>"Settings"</summary>

@@ -94,9 +94,14 @@ export async function start() {
   };
 }
 
-/** What the cell with this aria-label shows: an editable cell's value, a read-only cell's text. */
+/** A cell by its PyTorch index (`weight[0, 1]`: its `data-cell`), else a settings field by its
+ * label (`hidden_size`): for helpers that type into both. */
+export const at = (label) => (/\[[\d, ]+\]$/.test(label) ? `[data-cell="${label}"]` : `[aria-label="${label}"]`);
+
+/** What the cell `label` (its `data-cell`, PyTorch's index: `weight[0, 1]`) shows: an editable
+ * cell's value, a read-only cell's text. */
 export async function cell(page, label) {
-  const el = page.locator(`[aria-label="${label}"]`).first();
+  const el = page.locator(`[data-cell="${label}"]`).first();
   const editable = await el.evaluate((e) => e.tagName === 'INPUT');
   return (editable ? await el.inputValue() : await el.textContent()).trim();
 }

@@ -13,7 +13,7 @@ after(async () => site?.stop());
 async function open(route, ready) {
   const page = await site.page();
   await page.goto(site.base + route);
-  await page.locator(`[aria-label="${ready}"]`).first().waitFor();
+  await page.locator(`[data-cell="${ready}"]`).first().waitFor();
   await page.getByText('PyTorch: the same numbers in Python').click();
   await page.getByLabel('PyTorch code').waitFor();
   return page;
@@ -27,7 +27,7 @@ function parses(text, what) {
 }
 
 async function commit(page, label, text) {
-  const field = page.locator(`[aria-label="${label}"]`).first();
+  const field = page.locator(`[data-cell="${label}"]`).first();
   await field.focus();
   await field.fill(text);
   await field.press('Enter');

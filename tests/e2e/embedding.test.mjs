@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
+import { start, cell, at, artifacts } from './browser.mjs';
 
 const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
 const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
@@ -34,7 +34,7 @@ async function expectTensor(page, name, t) {
   const got = await page.evaluate(
     ({ name, labels }) =>
       labels.map((l) => {
-        const el = document.querySelector(`[aria-label="${name}[${l}]"]`);
+        const el = document.querySelector(`[data-cell="${name}[${l}]"]`);
         return el ? (el.value ?? el.textContent).trim() : null;
       }),
     { name, labels: indices(t.shape) },
@@ -42,13 +42,13 @@ async function expectTensor(page, name, t) {
   assert.deepEqual(got, want, `${name} shows PyTorch's numbers`);
 }
 
-const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
 async function open(preset) {
   const page = await site.page();
   await page.goto(site.base + '#/embedding');
-  await page.locator('[aria-label="output[0, 0]"]').waitFor();
+  await page.locator('[data-cell="output[0, 0]"]').waitFor();
   if (preset) {
     await page.getByLabel('Preset').selectOption(preset);
     await page.locator('.shape-equation').waitFor();
@@ -57,7 +57,7 @@ async function open(preset) {
 }
 
 async function edit(page, label, text) {
-  const input = page.locator(`input[aria-label="${label}"]`);
+  const input = page.locator(`input${at(label)}`);
   // A focused cell switches to its full digits; type once it has.
   await input.focus();
   await page.evaluate(() => new Promise(requestAnimationFrame));
@@ -117,7 +117,7 @@ test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]
 
   // An id outside the table: PyTorch's IndexError beside that cell; the last output stays.
   await edit(page, 'input[2]', '4');
-  const bad = page.locator('input[aria-label="input[2]"]');
+  const bad = page.locator('input[data-cell="input[2]"]');
   assert.equal(await bad.getAttribute('aria-invalid'), 'true');
   const alert = await page.locator('[role=grid][aria-label=input] [role=alert]').textContent();
   assert.match(alert, /IndexError: index out of range in self/);
@@ -183,7 +183,7 @@ test('pretrained_5x4: from_pretrained table, ids (2, 4) give output (2, 4, 4)', 
   assert.equal(await cell(page, 'output[0, 1, 0]'), '9.0000');
   assert.equal(await cell(page, 'output[0, 1, 1]'), '4.0000');
   // A pasted row (a Python literal) lands in the table and in every place that looks it up.
-  await page.locator('input[aria-label="weight[2, 0]"]').evaluate((el) => {
+  await page.locator('input[data-cell="weight[2, 0]"]').evaluate((el) => {
     const data = new DataTransfer();
     data.setData('text', '[[7, 7.5, -7, 0.25]]');
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
@@ -237,7 +237,7 @@ test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', asyn
   assert.match(await heat.getAttribute('aria-label'), /1000 rows × 30 columns/);
   const row = (lead) =>
     page.evaluate((lead) => {
-      const cells = [...Array(30).keys()].map((j) => document.querySelector(`[aria-label="output[${lead}, ${j}]"]`));
+      const cells = [...Array(30).keys()].map((j) => document.querySelector(`[data-cell="output[${lead}, ${j}]"]`));
       return cells.map((c) => c.textContent.trim());
     }, lead);
   // Id 7 twice: the same row copied to both places.
@@ -271,10 +271,10 @@ test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', asyn
   assert.deepEqual(page.errors, []);
 });
 
-/** An attribute of the cell (the `td`) holding the control labelled `label`. */
+/** An attribute of the cell (the `td`) holding the cell `label`. */
 const cellAttr = (page, label, name) =>
   page.evaluate(
-    ({ label, name }) => document.querySelector(`[aria-label="${label}"]`)?.closest('td')?.getAttribute(name) ?? null,
+    ({ label, name }) => document.querySelector(`[data-cell="${label}"]`)?.closest('td')?.getAttribute(name) ?? null,
     { label, name },
   );
 
@@ -284,7 +284,7 @@ const rowsOf = (page, name, rows, cols) =>
     ({ name, rows, cols }) =>
       [...Array(rows).keys()].map((r) =>
         [...Array(cols).keys()].map((j) => {
-          const el = document.querySelector(`[aria-label="${name}[${r}, ${j}]"]`);
+          const el = document.querySelector(`[data-cell="${name}[${r}, ${j}]"]`);
           return el ? (el.value ?? el.textContent).trim() : null;
         }),
       ),
@@ -292,7 +292,7 @@ const rowsOf = (page, name, rows, cols) =>
   );
 
 async function pasteInto(page, label, text) {
-  await page.locator(`input[aria-label="${label}"]`).evaluate((el, text) => {
+  await page.locator(`input[data-cell="${label}"]`).evaluate((el, text) => {
     const data = new DataTransfer();
     data.setData('text', text);
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));

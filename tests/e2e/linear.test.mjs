@@ -54,7 +54,7 @@ async function type(page, label, text) {
   return el;
 }
 
-const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 
 async function stepTo(page, k) {
   await page.getByRole('button', { name: 'First step' }).click();
@@ -138,9 +138,9 @@ test('a vector is one row, a batch is rows: the shape equation and the step text
 test('sizes stay linked, bad text is refused beside its cell, re-init is PyTorch\'s', async () => {
   const page = await open('batch_6_to_10');
   const inf = await type(page, 'in_features', '4');
-  assert.equal(await page.locator('[aria-label="weight[9, 3]"]').count(), 1);
-  assert.equal(await page.locator('[aria-label="weight[0, 4]"]').count(), 0);
-  assert.equal(await page.locator('[aria-label="input[1, 4]"]').count(), 0);
+  assert.equal(await page.locator('[data-cell="weight[9, 3]"]').count(), 1);
+  assert.equal(await page.locator('[data-cell="weight[0, 4]"]').count(), 0);
+  assert.equal(await page.locator('[data-cell="input[1, 4]"]').count(), 0);
   assert.match(await page.getByLabel('Shape equation').textContent(), /input \(2, 4\) @ weight.T \(4, 10\)/);
 
   await type(page, 'in_features', '65');
@@ -151,7 +151,7 @@ test('sizes stay linked, bad text is refused beside its cell, re-init is PyTorch
   const out = await cell(page, 'output[0, 0]');
   const w = await type(page, 'weight[0, 0]', 'abc');
   assert.equal(await w.getAttribute('aria-invalid'), 'true');
-  assert.match(await page.locator('td:has([aria-label="weight[0, 0]"]) [role=alert]').textContent(), /could not convert string to float: 'abc'/);
+  assert.match(await page.locator('td:has([data-cell="weight[0, 0]"]) [role=alert]').textContent(), /could not convert string to float: 'abc'/);
   assert.equal(await cell(page, 'output[0, 0]'), out, 'the last good value stays');
 
   await page.getByRole('checkbox', { name: 'bias' }).uncheck();
@@ -181,7 +181,7 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
   };
   await page.addInitScript((json) => localStorage.setItem('rowflow.linear', json), JSON.stringify(saved));
   await page.goto(site.base + '#/linear');
-  const alert = page.locator('td:has([aria-label="input[0, 4]"]) [role=alert]');
+  const alert = page.locator('td:has([data-cell="input[0, 4]"]) [role=alert]');
   await alert.waitFor();
   assert.match(await alert.textContent(), /addmm: mat1 and mat2 shapes cannot be multiplied \(2x5 and 6x10\)/);
   assert.match(await page.getByLabel('Shape equation').textContent(), /cannot multiply, 5 ≠ 6/);
@@ -193,7 +193,7 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
   await page.close();
 });
 
-const changed = (page, label) => page.locator(`td:has([aria-label="${label}"])`).first().getAttribute('data-changed');
+const changed = (page, label) => page.locator(`td:has([data-cell="${label}"])`).first().getAttribute('data-changed');
 
 // The timeline's status (the loss value is an <output>, whose implicit role is status too).
 const status = (page) => page.locator('[role=status]');
@@ -238,14 +238,14 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   assert.equal(await mark(page, 'weight.grad[1, 1]'), null);
   assert.equal(await mark(page, 'input.grad[1, 2, 0]'), 'write');
   assert.equal(await mark(page, 'output.grad[1, 2, 2]'), 'read');
-  const phase = await page.locator('[aria-label="weight.grad[2, 1]"]').first().getAttribute('data-phase');
+  const phase = await page.locator('[data-cell="weight.grad[2, 1]"]').first().getAttribute('data-phase');
   assert.equal(phase, 'backward');
   assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
   assert.match(await status(page).textContent(), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
   assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
-  // The timeline is pinned to the bottom: scroll on so weight and weight.grad clear it.
-  await page.evaluate(() => window.scrollBy(0, 260));
+  // The shot: weight and weight.grad in the middle of the window.
+  await page.locator('[role=grid][aria-label="weight.grad"]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(artifacts, 'linear-backward.png') });
 
   // Zero input column 1: weight.grad[:, 1] = 0, so an SGD step moves weight column 0 and bias only.

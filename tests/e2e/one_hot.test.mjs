@@ -29,7 +29,7 @@ after(async () => site?.stop());
 async function open(preset) {
   const page = await site.page();
   await page.goto(site.base + '#/one-hot');
-  await page.locator('[aria-label="linear(one_hot)[0, 0]"]').first().waitFor();
+  await page.locator('[data-cell="linear(one_hot)[0, 0]"]').first().waitFor();
   if (preset) {
     await page.getByLabel('Preset').selectOption(preset);
   }
@@ -60,15 +60,15 @@ async function expectFixture(page, f) {
 /** Types into a cell and commits with Enter. Click first: a focused cell swaps in its full-precision
  * text, which would otherwise land after the selection `fill` makes. */
 async function type(page, name, text) {
-  const el = page.locator(`input[aria-label="${name}"]`);
+  const el = page.locator(`input[data-cell="${name}"]`);
   await el.click();
   await el.fill(text);
   await el.press('Enter');
 }
 
-const mark = (page, name) => page.locator(`[aria-label="${name}"]`).first().getAttribute('data-mark');
+const mark = (page, name) => page.locator(`[data-cell="${name}"]`).first().getAttribute('data-mark');
 const zero = (page, name) =>
-  page.locator(`td[aria-label="${name}"]`).first().getAttribute('data-zero');
+  page.locator(`td[data-cell="${name}"]`).first().getAttribute('data-zero');
 
 test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by id', async () => {
   const page = await open();
@@ -81,7 +81,7 @@ test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by i
 
   // Edit emb.weight[2, 1]: id 2 is input[0], so both outputs' [0, 1] follow, and linear.weight[1, 2].
   await type(page, 'emb.weight[2, 1]', '7.5');
-  await page.waitForFunction(() => document.querySelector('[aria-label="linear(one_hot)[0, 1]"]')?.textContent.trim() === '7.5000');
+  await page.waitForFunction(() => document.querySelector('[data-cell="linear(one_hot)[0, 1]"]')?.textContent.trim() === '7.5000');
   assert.equal(await cell(page, 'emb(input)[0, 1]'), '7.5000');
   assert.equal(await cell(page, 'linear.weight[1, 2]'), '7.5000');
   assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
@@ -122,13 +122,13 @@ test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by i
   assert.match(await page.locator('.seed-field [role=alert]').textContent(), /ValueError: invalid literal for int\(\) with base 10: '1.5'/);
   await page.getByLabel('Seed', { exact: true }).fill('123');
   await page.getByRole('button', { name: 'Re-init' }).click();
-  await page.waitForFunction(() => document.querySelector('[aria-label="emb(input)[0, 1]"]')?.textContent.trim() === '-1.8061');
+  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 1]"]')?.textContent.trim() === '-1.8061');
   assert.equal(await cell(page, 'emb.weight[2, 1]'), '-1.8061');
 
   // A bad id: both PyTorch messages on its cell, the last good outputs stay.
   await type(page, 'input[1]', '7');
-  const bad = page.locator('[aria-label="input[1]"]');
-  await page.waitForFunction(() => document.querySelector('[aria-label="input[1]"]')?.getAttribute('aria-invalid') === 'true');
+  const bad = page.locator('[data-cell="input[1]"]');
+  await page.waitForFunction(() => document.querySelector('[data-cell="input[1]"]')?.getAttribute('aria-invalid') === 'true');
   const alert = await bad.locator('xpath=..').getByRole('alert').textContent();
   assert.match(alert, /IndexError: index out of range in self/);
   assert.match(alert, /RuntimeError: Class values must be smaller than num_classes\./);
@@ -140,13 +140,13 @@ test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by i
 
 test('vocab 10, dim 3, ids (2, 3): PyTorch numbers, an edit, and the batch stepped', async () => {
   const page = await open('vocab10_dim3_batch');
-  await page.locator('[aria-label="one_hot[1, 2, 9]"]').waitFor();
+  await page.locator('[data-cell="one_hot[1, 2, 9]"]').waitFor();
   const f = fixture('one_hot_linear_vocab_10_dim_3_batch');
   await expectFixture(page, f);
 
   // Row 4 of the table is looked up three times: (0, 2), (1, 0), (1, 1).
   await type(page, 'emb.weight[4, 0]', '-2');
-  await page.waitForFunction(() => document.querySelector('[aria-label="linear(one_hot)[1, 1, 0]"]')?.textContent.trim() === '-2.0000');
+  await page.waitForFunction(() => document.querySelector('[data-cell="linear(one_hot)[1, 1, 0]"]')?.textContent.trim() === '-2.0000');
   for (const at of ['0, 2, 0', '1, 0, 0', '1, 1, 0']) {
     assert.equal(await cell(page, `emb(input)[${at}]`), '-2.0000');
     assert.equal(await cell(page, `linear(one_hot)[${at}]`), '-2.0000');
@@ -208,7 +208,7 @@ test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', a
   const ids = page.getByLabel('number of ids');
   await ids.fill('5');
   await ids.press('Enter');
-  await page.locator('[aria-label="linear(one_hot)[4, 0]"]').waitFor();
+  await page.locator('[data-cell="linear(one_hot)[4, 0]"]').waitFor();
   assert.equal(await cell(page, 'input[4]'), '0');
   assert.equal(await cell(page, 'linear(one_hot)[4, 0]'), '0.3374', 'a new id 0 picks row 0');
   assert.equal(await cell(page, 'emb(input)[4, 4]'), '1.5810');
@@ -218,7 +218,7 @@ test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', a
   await d.focus();
   await page.keyboard.press('ArrowLeft');
   await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(4, 3)' }).waitFor();
-  assert.equal(await page.locator('[aria-label="linear(one_hot)[0, 3]"]').count(), 0);
+  assert.equal(await page.locator('[data-cell="linear(one_hot)[0, 3]"]').count(), 0);
   assert.equal(await cell(page, 'linear.weight[2, 2]'), '-1.1589');
   assert.equal(await cell(page, 'emb(input)[0, 2]'), '-1.1589');
   assert.equal(await cell(page, 'linear(one_hot)[0, 2]'), '-1.1589');
@@ -226,17 +226,17 @@ test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', a
   assert.deepEqual(page.errors, []);
 });
 
-/** The grid's cells with `data-changed`, as PyTorch labels (the td, or the input inside it). */
+/** The grid's cells with `data-changed`, as PyTorch indices (the td's `data-cell`, or its input's). */
 async function changedCells(page, name) {
   return page.locator(`[role=grid][aria-label="${name}"] td[data-changed="true"]`).evaluateAll((tds) =>
-    tds.map((td) => td.getAttribute('aria-label') ?? td.querySelector('[aria-label]')?.getAttribute('aria-label')),
+    tds.map((td) => td.getAttribute('data-cell') ?? td.querySelector('[data-cell]')?.getAttribute('data-cell')),
   );
 }
 
 test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step and undo', async () => {
   const page = await open();
   await page.getByRole('button', { name: 'Backward' }).click();
-  await page.locator('[aria-label="emb.weight.grad[0, 0]"]').waitFor();
+  await page.locator('[data-cell="emb.weight.grad[0, 0]"]').waitFor();
   // ids [2, 3, 1], loss = output.sum(): rows 1, 2, 3 of emb.weight.grad are ones, row 0 zero;
   // linear.weight.grad (5, 4) is that transposed: column 0 all zero.
   for (let j = 0; j < 5; j++) {
@@ -263,11 +263,11 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   const forward = page.getByRole('button', { name: 'Step forward' });
   await forward.click();
   assert.equal(await mark(page, 'emb(input).grad[1, 1]'), 'write');
-  assert.equal(await page.locator('td[aria-label="linear(one_hot).grad[0, 0]"]').getAttribute('data-phase'), 'backward');
+  assert.equal(await page.locator('td[data-cell="linear(one_hot).grad[0, 0]"]').getAttribute('data-phase'), 'backward');
   assert.match(await page.locator('.step-status').textContent(), /loss = output\.sum\(\) = -5\.4086: d loss \/ d output = 1/);
   await forward.click();
   assert.equal(await mark(page, 'linear.weight.grad[4, 3]'), 'write');
-  assert.equal(await page.locator('td[aria-label="linear.weight.grad[4, 3]"]').getAttribute('data-phase'), 'backward');
+  assert.equal(await page.locator('td[data-cell="linear.weight.grad[4, 3]"]').getAttribute('data-phase'), 'backward');
   assert.equal(await mark(page, 'linear(one_hot).grad[0, 4]'), 'read');
   assert.equal(await zero(page, 'linear.weight.grad[4, 3]'), 'true');
   assert.equal(await zero(page, 'linear.weight.grad[4, 2]'), null, 'id 2: its column gets the gradient');
@@ -300,7 +300,7 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
 
 test('backward: the batch preset against PyTorch with an mse loss, repeated ids add', async () => {
   const page = await open('vocab10_dim3_batch');
-  await page.locator('[aria-label="one_hot[1, 2, 9]"]').waitFor();
+  await page.locator('[data-cell="one_hot[1, 2, 9]"]').waitFor();
   await page.getByRole('button', { name: 'Backward' }).click();
   // Sum: id 4 is looked up three times, so row 4 of emb.weight.grad is 3s.
   assert.equal(await cell(page, 'emb.weight.grad[4, 0]'), '3.0000');
@@ -310,7 +310,7 @@ test('backward: the batch preset against PyTorch with an mse loss, repeated ids 
   // mse against a zero target: dL/doutput = 2·output/18, so the gradients are PyTorch's with
   // that upstream; check them against the fixture's output.
   await page.getByLabel('Loss', { exact: true }).selectOption('mse');
-  await page.locator('[aria-label="target[1, 2, 2]"]').waitFor();
+  await page.locator('[data-cell="target[1, 2, 2]"]').waitFor();
   const f = fixture('one_hot_linear_vocab_10_dim_3_batch');
   const out = f.output.data;
   const up = out.map((x) => (2 * x) / out.length);

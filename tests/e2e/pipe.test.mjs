@@ -12,7 +12,7 @@ after(async () => site?.stop());
 test('the seed embedding page shows PyTorch numbers under a sub-path', async () => {
   const page = await site.page();
   await page.goto(site.base + '#/embedding');
-  await page.locator('[aria-label="output[0, 0]"]').waitFor();
+  await page.locator('[data-cell="output[0, 0]"]').waitFor();
   const row0 = [];
   for (let j = 0; j < 5; j++) row0.push(await cell(page, `output[0, ${j}]`));
   assert.deepEqual(row0, ['0.6957', '-1.8061', '-1.1589', '0.3255', '-0.6315']);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
+import { start, cell, at, artifacts } from './browser.mjs';
 
 const fixtures = join(import.meta.dirname, '../../core/tests/fixtures/torch');
 const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
@@ -96,20 +96,20 @@ async function near(page, name, tensor) {
 }
 
 async function commit(page, label, text) {
-  const field = page.locator(`[aria-label="${label}"]`).first();
+  const field = page.locator(at(label)).first();
   await field.focus(); // a focused cell shows every digit: let that happen before typing over it
   await field.fill(text);
   await field.press('Enter');
 }
 
-const mark = (page, label) => page.locator(`[aria-label="${label}"]`).first().getAttribute('data-mark');
+const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 const box = (page, cell) => page.locator(`.rnn-cell[data-cell="${cell}"]`);
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
 async function open(preset) {
   const page = await site.page();
   await page.goto(site.base + '#/rnn');
-  await page.locator('[aria-label="output[0, 0, 0]"]').waitFor();
+  await page.locator('[data-cell="output[0, 0, 0]"]').waitFor();
   if (preset) {
     await page.selectOption('select[aria-label=Preset]', preset);
     await page.locator('[aria-label="Shapes"]').waitFor();
@@ -163,7 +163,7 @@ test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, s
 
   // Bad text keeps the value and says why.
   await commit(page, 'weight_hh_l0[0, 0]', 'abc');
-  assert.equal(await page.locator('[aria-label="weight_hh_l0[0, 0]"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('[data-cell="weight_hh_l0[0, 0]"]').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('[role=alert]').first().textContent(), /could not convert string to float: 'abc'/);
 
   // A feature count that no longer matches input_size: PyTorch's error, the last output stays.
@@ -205,14 +205,14 @@ test('rnn_2x3_bi_packed: two layers, both directions, packed; skipped steps and 
   // Lengths must not increase with enforce_sorted: PyTorch's message on the cell that breaks it.
   await commit(page, 'lengths[3]', '2');
   const sorted = fixture('pack_lengths_not_sorted').error.message;
-  assert.equal(await page.locator('input[aria-label="lengths[3]"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('input[data-cell="lengths[3]"]').getAttribute('aria-invalid'), 'true');
   assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes(sorted)));
   await shows(page, 'output', f.output, 'the last output that ran');
   await page.getByLabel('enforce_sorted').uncheck();
   const want = rnnForward(f.config, f.params, f.input, { lengths: [2, 2, 1, 2], padding: 1 });
   await near(page, 'output', want.output);
   await near(page, 'h_n', want.h_n);
-  assert.equal(await page.locator('input[aria-label="lengths[3]"]').getAttribute('aria-invalid'), null);
+  assert.equal(await page.locator('input[data-cell="lengths[3]"]').getAttribute('aria-invalid'), null);
   assert.deepEqual(page.errors, []);
 });
 
@@ -245,7 +245,7 @@ test('embedding_to_rnn: ids pick rows of emb.weight, which feed the RNN', async 
   assert.equal(await cell(page, 'input[0, 0, 0]'), '3.0000');
   assert.notEqual(await cell(page, 'output[0, 0, 0]'), before);
   await commit(page, 'ids[1, 2]', '10');
-  assert.equal(await page.locator('input[aria-label="ids[1, 2]"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('input[data-cell="ids[1, 2]"]').getAttribute('aria-invalid'), 'true');
   assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes('IndexError: index out of range in self')));
   assert.deepEqual(page.errors, []);
 });
@@ -268,9 +268,9 @@ test('the fields rebuild a PyTorch case: three layers, seed 6', async () => {
 
 // --- Backward: backprop through time, the ‖dL/dh_t‖ chart, SGD ---
 
-/** `data-changed` of the cell (its td) labelled `label`. */
+/** `data-changed` of the cell `label` (its td). */
 const changedAt = (page, label) =>
-  page.locator(`[aria-label="${label}"]`).first().evaluate((e) => e.closest('td')?.getAttribute('data-changed') ?? null);
+  page.locator(`[data-cell="${label}"]`).first().evaluate((e) => e.closest('td')?.getAttribute('data-changed') ?? null);
 
 /** The loss of a plain JS forward, and its central finite difference in each cell of `name`. */
 function finiteDiff(config, params, input, name, loss) {

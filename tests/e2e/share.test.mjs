@@ -14,11 +14,11 @@ after(async () => site?.stop());
 
 async function open(page, route, first) {
   await page.goto(site.base + route);
-  await page.locator(`[aria-label="${first}"]`).first().waitFor();
+  await page.locator(`[data-cell="${first}"]`).first().waitFor();
 }
 
 async function commit(page, label, text) {
-  const field = page.locator(`[aria-label="${label}"]`).first();
+  const field = page.locator(`[data-cell="${label}"]`).first();
   await field.focus();
   await field.fill(text);
   await field.press('Enter');
@@ -44,13 +44,13 @@ test('a link opens the scene as it was sent; own work is kept and comes back', a
   // A browser that never saw rowflow: the scene as sent, nothing set aside.
   const fresh = await site.page();
   await fresh.goto(link);
-  await fresh.locator('[aria-label="weight[0, 0]"]').waitFor();
+  await fresh.locator('[data-cell="weight[0, 0]"]').waitFor();
   assert.equal(await cell(fresh, 'weight[0, 0]'), '0.5000');
   assert.match(await notice(fresh), /This scene came from a link\./);
   assert.equal(await fresh.getByRole('button', { name: 'Back to my work' }).count(), 0);
   assert.ok(fresh.url().endsWith('#/linear'), 'the link leaves the address once read');
   await fresh.reload();
-  await fresh.locator('[aria-label="weight[0, 0]"]').waitFor();
+  await fresh.locator('[data-cell="weight[0, 0]"]').waitFor();
   assert.equal(await cell(fresh, 'weight[0, 0]'), '0.5000', 'kept after a reload');
   assert.deepEqual(fresh.errors, []);
 
@@ -92,12 +92,12 @@ test('every scene goes through a link whole', async () => {
     const sender = await site.page();
     await open(sender, route, ready);
     await sender.selectOption('select[aria-label=Preset]', preset);
-    await sender.locator(`[aria-label="${first}"]`).first().waitFor();
+    await sender.locator(`[data-cell="${first}"]`).first().waitFor();
     const want = await cell(sender, first);
     const link = await copyLink(sender);
     const receiver = await site.page();
     await receiver.goto(link);
-    await receiver.locator(`[aria-label="${first}"]`).first().waitFor();
+    await receiver.locator(`[data-cell="${first}"]`).first().waitFor();
     assert.equal(await cell(receiver, first), want, route);
     assert.equal(
       await receiver.locator('select[aria-label=Preset]').inputValue(),

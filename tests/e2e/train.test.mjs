@@ -22,7 +22,7 @@ async function table(page, name, [rows, cols]) {
   return page.evaluate(
     (labels) =>
       labels.map((l) => {
-        const el = document.querySelector(`[aria-label="${l}"]`);
+        const el = document.querySelector(`[data-cell="${l}"]`);
         return el ? (el.value ?? el.textContent).trim() : null;
       }),
     labels,
@@ -44,7 +44,7 @@ async function changedRows(page, name, [rows, cols]) {
       for (let r = 0; r < rows; r++) {
         const flags = [];
         for (let c = 0; c < cols; c++) {
-          const el = document.querySelector(`[aria-label="${name}[${r}, ${c}]"]`);
+          const el = document.querySelector(`[data-cell="${name}[${r}, ${c}]"]`);
           flags.push(el.closest('td').getAttribute('data-changed') === 'true');
         }
         if (flags.every(Boolean)) out.push(r);
@@ -70,7 +70,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   const f = fixture('train_dot_product_sgd_factors2');
   const page = await site.page();
   await page.goto(site.base + '#/train');
-  await page.locator(`[aria-label="${USERS}[0, 0]"]`).waitFor();
+  await page.locator(`[data-cell="${USERS}[0, 0]"]`).waitFor();
   assert.equal(await page.getByLabel('Seed').inputValue(), '42');
   assert.equal(await page.getByLabel('lr').inputValue(), String(f.optimizer.lr));
 
@@ -127,7 +127,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   await page.getByRole('button', { name: 'Step forward' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
   assert.match(await page.locator('.timeline [role=status]').textContent(), /Forward step 2 of 8: output\[1\]/);
-  const mark = (label) => page.locator(`[aria-label="${label}"]`).first().evaluate((e) => e.closest('td').dataset.mark ?? null);
+  const mark = (label) => page.locator(`[data-cell="${label}"]`).first().evaluate((e) => e.closest('td').dataset.mark ?? null);
   assert.equal(await mark(`${USERS}[0, 1]`), 'read');
   assert.equal(await mark(`${MOVIES}[2, 0]`), 'read');
   assert.equal(await mark('output[1]'), 'write');
@@ -171,11 +171,11 @@ async function overlappingLabels(page) {
 test('scatter labels stay readable when points sit on top of each other', async () => {
   const page = await site.page();
   await page.goto(site.base + '#/train');
-  await page.locator(`[aria-label="${USERS}[0, 0]"]`).waitFor();
+  await page.locator(`[data-cell="${USERS}[0, 0]"]`).waitFor();
   assert.deepEqual(await overlappingLabels(page), []);
   // Users 3 and 4 and movie 5 moved onto one spot, user 0 next to it: four labels at one place.
   const commit = async (label, text) => {
-    const field = page.locator(`[aria-label="${label}"]`).first();
+    const field = page.locator(`[data-cell="${label}"]`).first();
     await field.focus();
     await field.fill(text);
     await field.press('Enter');
