@@ -1,5 +1,6 @@
 use leptos::ev;
 use leptos::prelude::*;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 
@@ -40,12 +41,25 @@ pub fn Timeline(
         }
         playing.update(|p| *p = !*p);
     };
-    Effect::new(move |previous: Option<Option<IntervalHandle>>| {
-        if let Some(Some(handle)) = previous {
-            handle.clear();
+    // The running interval, cleared when play stops, the speed changes or the timeline goes away
+    // (left running, it would step signals that no longer exist).
+    let interval = Arc::new(Mutex::new(None::<IntervalHandle>));
+    let stop = {
+        let interval = interval.clone();
+        move || {
+            if let Some(handle) = interval.lock().ok().and_then(|mut i| i.take()) {
+                handle.clear();
+            }
         }
+    };
+    on_cleanup(stop.clone());
+    Effect::new(move |_| {
+        stop();
         let ms = STEP_MS / speed.get();
-        playing.get().then(|| set_interval_with_handle(forward, Duration::from_millis(ms as u64)).ok()).flatten()
+        let next = playing.get().then(|| set_interval_with_handle(forward, Duration::from_millis(ms as u64)).ok());
+        if let Ok(mut i) = interval.lock() {
+            *i = next.flatten();
+        }
     });
     let keys = window_event_listener(ev::keydown, move |ev| {
         if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {

@@ -10,7 +10,7 @@ let site;
 before(async () => (site = await start()));
 after(async () => site?.stop());
 
-const at = (page, label) => page.locator(`[aria-label="${label}"]`).first();
+const at = (page, label) => page.locator(`[data-cell="${label}"]`).first();
 const steps = (page) => page.getByLabel('Steps taken').textContent();
 
 /** The numbers of the output cells `output[b, s, j]` as shown. */
@@ -166,4 +166,18 @@ test('the policy is strict, nothing inline is served, and it is enforced on ever
   assert.equal(await page.evaluate(() => window.__ran), undefined);
   assert.equal(site.violations.length, 2, site.violations.join('\n'));
   site.violations.length = 0;
+});
+
+test('leaving a scene while its animation plays is quiet (found by the storm, seed 1)', async () => {
+  const page = await site.page();
+  for (const [from, to] of [['#/train', '#/rnn'], ['#/linear', '#/embedding']]) {
+    await page.goto(site.base + from);
+    await page.locator('main [role=grid]').first().waitFor();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.goto(site.base + to);
+    await page.locator('main [role=grid]').first().waitFor();
+    // Three steps' worth of the old interval: it must be gone with its timeline.
+    await page.waitForTimeout(2500);
+  }
+  assert.deepEqual(page.errors, []);
 });
