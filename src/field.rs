@@ -11,9 +11,11 @@ pub fn Field(
     #[prop(optional, into)] issue: Signal<Option<String>>,
 ) -> impl IntoView {
     let draft = RwSignal::new(None::<(String, String)>);
-    let commit = move |text: String| match on_commit.run(text.clone()) {
-        Ok(()) => draft.set(None),
-        Err(e) => draft.set(Some((text, e))),
+    // `try_run`: leaving the page while typing here commits on blur, after the scene is gone.
+    let commit = move |text: String| match on_commit.try_run(text.clone()) {
+        Some(Ok(())) => draft.set(None),
+        Some(Err(e)) => draft.set(Some((text, e))),
+        None => {}
     };
     let problem = move || draft.with(|d| d.as_ref().map(|(_, e)| e.clone())).or_else(|| issue.get());
     view! {

@@ -281,13 +281,16 @@ fn cell_view(
         .into_any();
     };
 
-    let commit = move |value: String| match on_edit.run((i, value.clone())) {
-        Ok(()) => drafts.update(|d| {
+    // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits it,
+    // after the scene it belongs to is gone; that text has nowhere to go.
+    let commit = move |value: String| match on_edit.try_run((i, value.clone())) {
+        Some(Ok(())) => drafts.update(|d| {
             d.remove(&i);
         }),
-        Err(message) => drafts.update(|d| {
+        Some(Err(message)) => drafts.update(|d| {
             d.insert(i, (value, message));
         }),
+        None => {}
     };
     let value = move || drafts.with(|d| d.get(&i).map(|(t, _)| t.clone())).unwrap_or_else(text);
     let keydown = move |ev: ev::KeyboardEvent| {

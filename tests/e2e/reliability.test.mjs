@@ -181,3 +181,18 @@ test('leaving a scene while its animation plays is quiet (found by the storm, se
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('leaving a scene while typing in a cell or field is quiet (found by the storm, seed 2)', async () => {
+  const page = await site.page();
+  for (const [from, target, to] of [
+    ['#/train', '[data-cell="user_factors.weight[0, 0]"]', '#/rnn'],
+    ['#/linear', '[aria-label="in_features"]', '#/train'],
+  ]) {
+    await page.goto(site.base + from);
+    await page.locator(target).first().fill('1.5');
+    // Leaving blurs it as the scene goes, which commits it to a scene that is no longer there.
+    await page.goto(site.base + to);
+    await page.locator('main [role=grid]').first().waitFor();
+  }
+  assert.deepEqual(page.errors, []);
+});
