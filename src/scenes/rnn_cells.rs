@@ -250,16 +250,19 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
     const BAR: f64 = 40.0;
     const HEIGHT: f64 = 90.0;
     let chart = move |(name, values): (String, Vec<f32>)| {
+        // The scale comes from the finite norms; an overflowed one (`inf`, `nan`) is a full bar
+        // marked as such, its value printed.
         let logs: Vec<f64> = values.iter().map(|&v| (v.max(1e-12) as f64).log10()).collect();
-        let top = logs.iter().copied().fold(f64::MIN, f64::max);
-        let bottom = logs.iter().copied().fold(f64::MAX, f64::min).min(top - 1.0);
-        let height = |l: f64| 4.0 + (HEIGHT - 4.0) * (l - bottom) / (top - bottom);
+        let finite = || logs.iter().copied().filter(|l| l.is_finite());
+        let top = finite().fold(f64::MIN, f64::max).max(-12.0);
+        let bottom = finite().fold(f64::MAX, f64::min).min(top - 1.0);
+        let height = |l: f64| if l.is_finite() { 4.0 + (HEIGHT - 4.0) * (l - bottom) / (top - bottom) } else { HEIGHT };
         let width = BAR * values.len() as f64;
         let bars = values.iter().zip(&logs).enumerate().map(|(t, (&v, &l))| {
-            let (x, h) = (t as f64 * BAR, height(l));
+            let (x, h) = (t as f64 * BAR, if v.is_finite() { height(l) } else { HEIGHT });
             view! {
                 <g class="norm-step" data-t=t>
-                    <rect class="norm-bar" x=x + 4.0 y=HEIGHT - h + 14.0 width=BAR - 8.0 height=h>
+                    <rect class="norm-bar" class:overflow=!v.is_finite() x=x + 4.0 y=HEIGHT - h + 14.0 width=BAR - 8.0 height=h>
                         <title>{format!("‖dL/d{name}[{t}]‖ = {}", norm_text(v))}</title>
                     </rect>
                     <text class="norm-value" x=x + BAR / 2.0 y=HEIGHT - h + 10.0>{norm_text(v)}</text>

@@ -196,3 +196,20 @@ test('leaving a scene while typing in a cell or field is quiet (found by the sto
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('an overflowed gradient is drawn as such in the ‖dL/dh_t‖ chart (found by the storm, seed 2)', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/rnn');
+  await page.selectOption('select[aria-label=Preset]', 'exploding_relu');
+  // Gradient through time is multiplied by weight_hh_l0 at every step: 1e30 overflows at the
+  // second step back.
+  const w = page.locator('[data-cell="weight_hh_l0[0, 0]"]');
+  await w.fill('1e30');
+  await w.press('Enter');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  const overflowed = page.locator('.norm-bar.overflow');
+  await overflowed.first().waitFor();
+  const printed = await page.locator('.norm-value').allTextContents();
+  assert.ok(printed.some((t) => t === 'inf' || t === 'nan'), printed.join(' '));
+  assert.deepEqual(page.errors, []);
+});
