@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Deserialised through [`Tensor::new`], so a damaged save whose data does not fit its shape is
 /// refused when read, never carried into the ops.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "Raw<T>", bound(serialize = "T: Element", deserialize = "T: Element"))]
 pub struct Tensor<T = f32> {
     shape: Vec<usize>,
@@ -37,12 +37,17 @@ pub enum Json {
 
 /// An element type a tensor can hold and save.
 pub trait Element: Copy {
+    /// The same stored value: bit for bit, so `-0.0` is not `0.0` and a NaN is itself.
+    fn same(self, other: Self) -> bool;
     fn to_json(self) -> Json;
     /// The value, or why this JSON can't be one (said in a refused link or file).
     fn from_json(json: Json) -> std::result::Result<Self, String>;
 }
 
 impl Element for f32 {
+    fn same(self, other: Self) -> bool {
+        self.to_bits() == other.to_bits()
+    }
     fn to_json(self) -> Json {
         match self {
             x if x.is_finite() => Json::F32(x),
@@ -70,6 +75,9 @@ impl Element for f32 {
 }
 
 impl Element for i64 {
+    fn same(self, other: Self) -> bool {
+        self == other
+    }
     fn to_json(self) -> Json {
         Json::Int(self)
     }
@@ -110,6 +118,17 @@ impl<T: Copy> TryFrom<Raw<T>> for Tensor<T> {
     type Error = TorchError;
     fn try_from(raw: Raw<T>) -> Result<Self> {
         Tensor::new(raw.shape, raw.data)
+    }
+}
+
+/// Equal when stored the same: the shape, and every element bit for bit. A state or a view
+/// model compared with `==` then changes whenever a printed number would (`0.` ↔ `-0.`), and a
+/// state holding a NaN equals itself.
+impl<T: Element> PartialEq for Tensor<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.shape == other.shape
+            && self.data.len() == other.data.len()
+            && self.data.iter().zip(&other.data).all(|(&a, &b)| a.same(b))
     }
 }
 
@@ -243,6 +262,14 @@ mod tests {
         assert_eq!(back.data()[3].to_bits(), (-0.0f32).to_bits());
         let ids: Ids = serde_json::from_str(r#"{"shape":[2],"data":[3,-1]}"#).unwrap();
         assert_eq!(ids.data(), [3, -1]);
+    }
+
+    #[test]
+    fn equal_means_stored_the_same() {
+        let t = |x: f32| Tensor::vector(vec![1.0, x]);
+        assert_ne!(t(0.0), t(-0.0), "a view must redraw 0. as -0.");
+        assert_eq!(t(f32::NAN), t(f32::NAN), "a state holding a NaN equals itself");
+        assert_ne!(t(1.0), Tensor::new(vec![2, 1], vec![1.0, 1.0]).unwrap());
     }
 
     #[test]

@@ -213,3 +213,16 @@ test('an overflowed gradient is drawn as such in the ‖dL/dh_t‖ chart (found 
   assert.ok(printed.some((t) => t === 'inf' || t === 'nan'), printed.join(' '));
   assert.deepEqual(page.errors, []);
 });
+
+test('an output that goes from 0 to -0 and back shows it, as PyTorch prints it', async () => {
+  // Embedding's default looks up row 2 first: output[0, 0] is a copy of weight[2, 0].
+  const page = await site.page();
+  await page.goto(site.base + '#/embedding');
+  const weight = page.locator('[data-cell="weight[2, 0]"]');
+  for (const [typed, shown] of [['0', '0.0000'], ['-0', '-0.0000'], ['0', '0.0000']]) {
+    await weight.fill(typed);
+    await weight.press('Enter');
+    assert.equal(await cell(page, 'output[0, 0]'), shown, `after typing ${typed}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
