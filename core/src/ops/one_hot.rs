@@ -26,10 +26,12 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
     };
     let classes = usize::try_from(classes).map_err(|_| TorchError::runtime("num_classes is too large"))?;
     let size = ids.numel().checked_mul(classes).filter(|&n| n <= isize::MAX as usize / 8);
-    let Some(size) = size else {
+    // Memory the machine can't give is refused (PyTorch: "not enough memory"), never an abort.
+    let mut data = Vec::new();
+    let Some(size) = size.filter(|&n| data.try_reserve_exact(n).is_ok()) else {
         return Err(TorchError::runtime(format!("one_hot of {} ids with {classes} classes is too large", ids.numel())));
     };
-    let mut data = vec![0i64; size];
+    data.resize(size, 0i64);
     for (k, &id) in ids.data().iter().enumerate() {
         data[k * classes + id as usize] = 1;
     }
@@ -152,6 +154,9 @@ mod tests {
         assert_eq!(err(vec![-1], 4), "RuntimeError: Class values must be non-negative.");
         assert!(err(vec![], -1).contains("empty tensor"));
         assert!(err(vec![i64::MAX], -1).contains("too large"));
+        // 2^61 bytes passes the size check but no machine has them: an error, not an abort.
+        assert!(err(vec![0], 1 << 58).contains("too large"));
+        assert!(err(vec![1 << 58], -1).contains("too large"));
     }
 
     #[test]
