@@ -93,9 +93,11 @@ impl OneHotLinear {
         self.linear.backward(&self.encode(ids)?, upstream)
     }
 
+    /// Exact whenever the count fits a `usize` (an empty weight may claim any width).
     pub fn cost(&self, ids: &Ids) -> Cost {
         let (n, v, d) = (ids.numel(), self.num_classes(), self.linear.out_features());
-        Cost { lookup_copies: n * d, one_hot_multiply_adds: n * v * d, zero_products: n * v.saturating_sub(1) * d }
+        let work = |v: usize| n.saturating_mul(v).saturating_mul(d);
+        Cost { lookup_copies: work(1), one_hot_multiply_adds: work(v), zero_products: work(v.saturating_sub(1)) }
     }
 
     /// The Linear's trace over the one-hot rows, named as in the scene (`one_hot`,
@@ -164,6 +166,10 @@ mod tests {
         let m = OneHotLinear::from_table(&Tensor::zeros(vec![4, 5]).unwrap()).unwrap();
         let c = m.cost(&Ids::vector(vec![2, 3, 1]));
         assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (15, 60, 45));
+        // A (0, V) weight holds nothing whatever V claims: no work, and no overflow counting it.
+        let empty = OneHotLinear::new(Tensor::new(vec![0, usize::MAX], vec![]).unwrap()).unwrap();
+        let c = empty.cost(&Ids::vector(vec![0, 0]));
+        assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (0, 0, 0));
     }
 
     #[test]
