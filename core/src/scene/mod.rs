@@ -96,7 +96,7 @@ pub fn paste<T: Copy>(
     let rows = t.numel() / cols;
     let (r0, c0) = (index / cols, index % cols);
     let (h, w) = (block.len(), block.iter().map(Vec::len).max().unwrap_or(0));
-    if r0 + h > rows || c0 + w > cols {
+    if r0.saturating_add(h) > rows || c0 + w > cols {
         return Err(format!(
             "a {h}×{w} block does not fit here: {} rows × {cols} columns from this cell",
             rows.saturating_sub(r0)
@@ -174,6 +174,8 @@ mod tests {
         assert!(paste(&mut t, 0, "1\tx", parse_float).unwrap_err().contains("row 1, column 2"));
         assert!(paste(&mut t, 8, "1 2", parse_float).unwrap_err().contains("does not fit"));
         assert!(paste(&mut t, 99, "1", parse_float).unwrap_err().contains("does not fit"), "past the end");
+        let mut one = Tensor::vector(vec![0.0]);
+        assert!(paste(&mut one, usize::MAX, "1", parse_float).unwrap_err().contains("does not fit"), "far past it");
         assert_eq!(t.data()[..2], [0., 0.]);
     }
 
