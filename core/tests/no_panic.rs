@@ -31,6 +31,7 @@ pub fn tame(t: &Tensor) -> bool {
     t.data().iter().all(|x| x.is_finite() && x.abs() <= 1e6)
 }
 
+/// No NaN and no infinity.
 pub fn finite(t: &Tensor) -> bool {
     t.data().iter().all(|x| x.is_finite())
 }
@@ -40,7 +41,7 @@ pub fn bits(xs: &[f32]) -> Vec<u32> {
     xs.iter().map(|x| x.to_bits()).collect()
 }
 
-/// Mostly hostile values, sometimes tame ones (so the finiteness checks get to run).
+/// Hostile values, or tame ones (so that the finiteness checks get to run).
 fn values(tame: bool) -> BoxedStrategy<f32> {
     if tame {
         tame_float().boxed()

@@ -29,7 +29,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
 /// Cases per scene in `cargo test`; `PROPTEST_CASES` overrides it.
-pub const CASES: u32 = 48;
+pub const CASES: u32 = 64;
 
 /// What the shared driver needs of a scene.
 pub trait Scene: Clone + Debug + Serialize + DeserializeOwned {
