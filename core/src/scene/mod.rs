@@ -122,6 +122,10 @@ pub fn resize<T: Copy>(t: &Tensor<T>, dim: usize, n: usize, fill: T) -> Result<T
     let mut shape = old.to_vec();
     shape[dim] = n;
     let total = numel(&shape).filter(|&s| s <= MAX_NUMEL).ok_or(format!("at most {MAX_NUMEL} numbers per tensor"))?;
+    if total == 0 {
+        // Nothing to copy or fill: don't spin through the other sizes, however large.
+        return Tensor::new(shape, Vec::new()).map_err(|e| e.to_string());
+    }
     let inner: usize = old[dim + 1..].iter().product();
     let outer: usize = old[..dim].iter().product();
     let mut data = Vec::with_capacity(total);
@@ -185,5 +189,9 @@ mod tests {
         assert_eq!(resize(&t, 1, 2, 0.0).unwrap().data(), [1., 2., 4., 5.]);
         assert_eq!(resize(&t, 0, 3, 9.0).unwrap().data(), [1., 2., 3., 4., 5., 6., 9., 9., 9.]);
         assert!(resize(&t, 1, usize::MAX, 0.0).is_err());
+        // No numbers at all: an instant empty tensor, even from a debug build.
+        let empty = Tensor::zeros(vec![1, 0]).unwrap();
+        assert_eq!(resize(&empty, 0, usize::MAX, 0.0).unwrap().shape(), [usize::MAX, 0]);
+        assert_eq!(resize(&Tensor::zeros(vec![1 << 40, 0]).unwrap(), 1, 0, 0.0).unwrap().shape(), [1 << 40, 0]);
     }
 }
