@@ -1,5 +1,5 @@
 //! The Train scene under any sequence of its controls. Its invariants: 1 to `MAX_RATINGS` ratings;
-//! two factor tables of one `n_factors` within the limits; undo and the loss curve stay bounded;
+//! two factor tables of one `n_factors` within the limits; the loss curve stays bounded;
 //! the predictions are stale exactly when PyTorch would raise (then they are the last good ones),
 //! else one score per rating, a loss, and a `.grad` shaped like each table.
 
@@ -7,9 +7,7 @@ use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, s
 use crate::{actions, cell, drive, name, same, switch, Scene, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
-use rowflow_core::scene::train::{
-    State, MAX_FACTORS, MAX_HISTORY, MAX_LOSSES, MAX_RATINGS, MAX_ROWS, MAX_RUN, PRESETS,
-};
+use rowflow_core::scene::train::{State, MAX_FACTORS, MAX_LOSSES, MAX_RATINGS, MAX_ROWS, MAX_RUN, PRESETS};
 use rowflow_core::trace::MAX_STEPS;
 
 /// The names `edit` and `paste` accept, and some they refuse.
@@ -81,7 +79,7 @@ impl Scene for State {
         prop_assert!((1..=MAX_ROWS).contains(&self.n_users()) && (1..=MAX_ROWS).contains(&self.n_movies()));
         prop_assert_eq!(self.user_factors.shape(), &[self.n_users(), f][..]);
         prop_assert_eq!(self.movie_factors.shape(), &[self.n_movies(), f][..]);
-        prop_assert!(self.history.len() <= MAX_HISTORY && self.losses.len() <= MAX_LOSSES);
+        prop_assert!(self.losses.len() <= MAX_LOSSES);
         let c = self.compute();
         prop_assert_eq!(c.stale, !c.issues.is_empty(), "{:?}", c.issues);
         prop_assert_eq!(c.loss_curve.len(), self.losses.len() + usize::from(!c.stale));
