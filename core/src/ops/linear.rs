@@ -133,6 +133,8 @@ impl Linear {
                 .collect();
             return Ok(Trace::summary(steps));
         }
+        // No output features, no cells, however many rows the shape claims.
+        let rows = if outf == 0 { 0 } else { rows };
         let mut steps = Vec::with_capacity(rows * outf);
         for n in 0..rows {
             let at = unravel(n, lead);
@@ -245,6 +247,13 @@ mod tests {
         let b = seed_linear().backward_trace(&[2, 3, 2]).unwrap();
         assert_eq!(b.steps[0].writes[0].to_string(), "weight.grad[2]");
         assert_eq!(b.steps[0].writes[2].to_string(), "input.grad[1, 2]");
+    }
+
+    #[test]
+    fn no_output_features_no_steps_whatever_the_rows() {
+        let l = Linear::new(Tensor::zeros(vec![0, 2]).unwrap(), None).unwrap();
+        assert!(l.forward_trace(&[usize::MAX, 2]).unwrap().is_empty());
+        assert!(l.backward_trace(&[1 << 40, 3, 2]).unwrap().is_empty());
     }
 
     #[test]

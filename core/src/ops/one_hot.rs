@@ -26,10 +26,12 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
     };
     let classes = usize::try_from(classes).map_err(|_| TorchError::runtime("num_classes is too large"))?;
     let size = ids.numel().checked_mul(classes).filter(|&n| n <= isize::MAX as usize / 8);
-    let Some(size) = size else {
+    // Memory the machine can't give is refused (PyTorch: "not enough memory"), never an abort.
+    let mut data = Vec::new();
+    let Some(size) = size.filter(|&n| data.try_reserve_exact(n).is_ok()) else {
         return Err(TorchError::runtime(format!("one_hot of {} ids with {classes} classes is too large", ids.numel())));
     };
-    let mut data = vec![0i64; size];
+    data.resize(size, 0i64);
     for (k, &id) in ids.data().iter().enumerate() {
         data[k * classes + id as usize] = 1;
     }
@@ -91,9 +93,11 @@ impl OneHotLinear {
         self.linear.backward(&self.encode(ids)?, upstream)
     }
 
+    /// Exact whenever the count fits a `usize` (an empty weight may claim any width).
     pub fn cost(&self, ids: &Ids) -> Cost {
         let (n, v, d) = (ids.numel(), self.num_classes(), self.linear.out_features());
-        Cost { lookup_copies: n * d, one_hot_multiply_adds: n * v * d, zero_products: n * v.saturating_sub(1) * d }
+        let work = |v: usize| n.saturating_mul(v).saturating_mul(d);
+        Cost { lookup_copies: work(1), one_hot_multiply_adds: work(v), zero_products: work(v.saturating_sub(1)) }
     }
 
     /// The Linear's trace over the one-hot rows, named as in the scene (`one_hot`,
@@ -152,6 +156,9 @@ mod tests {
         assert_eq!(err(vec![-1], 4), "RuntimeError: Class values must be non-negative.");
         assert!(err(vec![], -1).contains("empty tensor"));
         assert!(err(vec![i64::MAX], -1).contains("too large"));
+        // 2^61 bytes passes the size check but no machine has them: an error, not an abort.
+        assert!(err(vec![0], 1 << 58).contains("too large"));
+        assert!(err(vec![1 << 58], -1).contains("too large"));
     }
 
     #[test]
@@ -159,6 +166,10 @@ mod tests {
         let m = OneHotLinear::from_table(&Tensor::zeros(vec![4, 5]).unwrap()).unwrap();
         let c = m.cost(&Ids::vector(vec![2, 3, 1]));
         assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (15, 60, 45));
+        // A (0, V) weight holds nothing whatever V claims: no work, and no overflow counting it.
+        let empty = OneHotLinear::new(Tensor::new(vec![0, usize::MAX], vec![]).unwrap()).unwrap();
+        let c = empty.cost(&Ids::vector(vec![0, 0]));
+        assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (0, 0, 0));
     }
 
     #[test]

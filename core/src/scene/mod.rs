@@ -97,7 +97,7 @@ pub fn paste<T: Copy>(
     let rows = t.numel() / cols;
     let (r0, c0) = (index / cols, index % cols);
     let (h, w) = (block.len(), block.iter().map(Vec::len).max().unwrap_or(0));
-    if r0 + h > rows || c0 + w > cols {
+    if r0.saturating_add(h) > rows || c0 + w > cols {
         return Err(format!(
             "a {h}×{w} block does not fit here: {} rows × {cols} columns from this cell",
             rows.saturating_sub(r0)
@@ -123,6 +123,10 @@ pub fn resize<T: Copy>(t: &Tensor<T>, dim: usize, n: usize, fill: T) -> Result<T
     let mut shape = old.to_vec();
     shape[dim] = n;
     let total = numel(&shape).filter(|&s| s <= MAX_NUMEL).ok_or(format!("at most {MAX_NUMEL} numbers per tensor"))?;
+    if total == 0 {
+        // Nothing to copy or fill: don't spin through the other sizes, however large.
+        return Tensor::new(shape, Vec::new()).map_err(|e| e.to_string());
+    }
     let inner: usize = old[dim + 1..].iter().product();
     let outer: usize = old[..dim].iter().product();
     let mut data = Vec::with_capacity(total);
@@ -207,6 +211,8 @@ mod tests {
         assert!(paste(&mut t, 0, "1\tx", parse_float).unwrap_err().contains("row 1, column 2"));
         assert!(paste(&mut t, 8, "1 2", parse_float).unwrap_err().contains("does not fit"));
         assert!(paste(&mut t, 99, "1", parse_float).unwrap_err().contains("does not fit"), "past the end");
+        let mut one = Tensor::vector(vec![0.0]);
+        assert!(paste(&mut one, usize::MAX, "1", parse_float).unwrap_err().contains("does not fit"), "far past it");
         assert_eq!(t.data()[..2], [0., 0.]);
     }
 
@@ -216,5 +222,9 @@ mod tests {
         assert_eq!(resize(&t, 1, 2, 0.0).unwrap().data(), [1., 2., 4., 5.]);
         assert_eq!(resize(&t, 0, 3, 9.0).unwrap().data(), [1., 2., 3., 4., 5., 6., 9., 9., 9.]);
         assert!(resize(&t, 1, usize::MAX, 0.0).is_err());
+        // No numbers at all: an instant empty tensor, even from a debug build.
+        let empty = Tensor::zeros(vec![1, 0]).unwrap();
+        assert_eq!(resize(&empty, 0, usize::MAX, 0.0).unwrap().shape(), [usize::MAX, 0]);
+        assert_eq!(resize(&Tensor::zeros(vec![1 << 40, 0]).unwrap(), 1, 0, 0.0).unwrap().shape(), [1 << 40, 0]);
     }
 }

@@ -209,9 +209,11 @@ impl State {
         }
     }
 
-    /// The shape of either output, `(*input.shape, D)`.
+    /// The shape of either output on show, `(*input.shape, D)`; while `input` has a bad id the
+    /// outputs (and the mse target) are those of the last good ids.
     pub fn output_shape(&self) -> Vec<usize> {
-        [self.ids.shape(), &[self.sizes().1]].concat()
+        let ids = if in_range(&self.ids, self.sizes().0) { &self.ids } else { &self.good_ids };
+        [ids.shape(), &[self.sizes().1]].concat()
     }
 
     /// `mse` against a zero target of the outputs' shape, or back to `sum`.
@@ -1141,6 +1143,22 @@ mod tests {
         assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [4, 5]));
         s.use_mse(false).unwrap();
         assert!(s.edit(TARGET, 0, "1").is_err());
+    }
+
+    #[test]
+    fn the_mse_target_fits_the_outputs_on_show_while_an_id_is_bad() {
+        let mut s = State::default();
+        s.use_mse(true).unwrap();
+        s.edit(INPUT, 0, "4").unwrap();
+        s.resize_ids(0, "1").unwrap();
+        // Both ways still show the last good ids (3,): the target keeps their shape.
+        let c = s.compute();
+        assert!(c.issues.iter().all(|i| i.tensor == INPUT), "{:?}", c.issues);
+        assert_eq!(c.backward.unwrap().upstream.shape(), [3, 5]);
+        s.use_mse(true).unwrap();
+        assert!(s.compute().backward.is_some());
+        s.edit(INPUT, 0, "2").unwrap();
+        assert_eq!(s.compute().backward.unwrap().upstream.shape(), [1, 5]);
     }
 
     #[test]

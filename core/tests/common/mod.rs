@@ -1,6 +1,9 @@
 //! Reading the PyTorch fixtures (format: `fixtures/FORMAT.md` in the shared material, copied
-//! here as `fixtures/torch/*.json`) into core tensors, and comparing results with their tolerance.
+//! here as `fixtures/torch/*.json`) into core tensors, and comparing results with their tolerance;
+//! `gen`: what the property tests share (case counts, hostile inputs).
 #![allow(dead_code)] // each test binary uses its own part of this module
+
+pub mod gen;
 
 use rowflow_core::ops::Named;
 use rowflow_core::{Ids, Tensor};

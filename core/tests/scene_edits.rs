@@ -1,0 +1,98 @@
+//! Whatever a learner does, in any order, no scene panics. Each scene starts from a random preset
+//! and takes a random sequence of actions through every entry point the app offers (cell edits and
+//! pastes on every tensor name, sizes, flags, re-init, the loss, lr, SGD steps, undo, reset, preset
+//! switches), fed random text: numbers, words, `nan`, `1e40`, huge ints, blocks of any size,
+//! unicode, sizes at and past the scene's limits. After every action:
+//! - a refused action (`Err`, with a message) left the state exactly as it was;
+//! - `compute()`, the views of what it computed and the PyTorch script don't panic, and the
+//!   scene's stated invariants hold;
+//! - the state survives `to_json` → `from_json` (the undo history aside: it is in-memory only).
+//!
+//! The long run: `PROPTEST_CASES=10000 cargo test -p rowflow-core --release --test scene_edits`.
+
+mod common;
+#[path = "scene_edits/embedding.rs"]
+mod embedding;
+#[path = "scene_edits/linear.rs"]
+mod linear;
+#[path = "scene_edits/one_hot.rs"]
+mod one_hot;
+#[path = "scene_edits/rnn.rs"]
+mod rnn;
+#[path = "scene_edits/train.rs"]
+mod train;
+
+use common::gen::said;
+use proptest::prelude::*;
+use rowflow_core::scene::{from_json, to_json};
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::Debug;
+
+/// Cases per scene in `cargo test`; `PROPTEST_CASES` overrides it.
+pub const CASES: u32 = 64;
+
+/// What the shared driver needs of a scene.
+pub trait Scene: Clone + Debug + Serialize + DeserializeOwned {
+    type Action: Debug;
+    /// One learner action through the scene's public API.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), String>;
+    /// `compute()` and the views of it; the scene's invariants.
+    fn check(&self) -> Result<(), TestCaseError>;
+    /// Clears what is not saved (the undo history), so a state and its saved copy compare.
+    fn unsaved(&mut self);
+}
+
+/// The same to the bit: `Debug` writes every float exactly (unlike `==`, NaN equals NaN here, and
+/// -0.0 differs from 0.0).
+pub fn same<T: Debug>(a: &T, b: &T) -> bool {
+    format!("{a:?}") == format!("{b:?}")
+}
+
+/// A preset by id (every scene's `State::preset`), as switching presets in the app does.
+pub fn switch<S>(state: &mut S, preset: Option<S>) -> Result<(), String> {
+    *state = preset.ok_or("no such preset")?;
+    Ok(())
+}
+
+/// Runs the actions on `state`, checking everything the module doc lists after each one.
+pub fn drive<S: Scene>(mut state: S, actions: &[S::Action]) -> Result<(), TestCaseError> {
+    state.check()?;
+    round_trip(&state)?;
+    for (k, action) in actions.iter().enumerate() {
+        let before = state.clone();
+        let done = state.apply(action);
+        said(&done)?;
+        if let Err(e) = &done {
+            prop_assert!(same(&before, &state), "action {} {:?} was refused ({}) but changed the state", k, action, e);
+        }
+        state.check()?;
+        round_trip(&state)?;
+    }
+    Ok(())
+}
+
+fn round_trip<S: Scene>(state: &S) -> Result<(), TestCaseError> {
+    let json = to_json(state);
+    let back = from_json::<S>(&json);
+    prop_assert!(back.is_ok(), "a saved state does not load: {:?}", back.err());
+    let (mut saved, mut back) = (state.clone(), back.unwrap());
+    saved.unsaved();
+    back.unsaved();
+    prop_assert!(same(&saved, &back), "the state changed through JSON:\n{:?}\n{:?}", saved, back);
+    Ok(())
+}
+
+/// A flat cell index: small, past the end of any tensor here, and at the end of `usize`.
+pub fn cell() -> impl Strategy<Value = usize> {
+    prop_oneof![8 => 0usize..12, 2 => 0usize..3000, 1 => prop::sample::select(vec![usize::MAX, usize::MAX / 2])]
+}
+
+/// A tensor name for `edit`/`paste`: mostly one the scene accepts, else one it refuses.
+pub fn name(editable: &'static [&'static str], other: &'static [&'static str]) -> BoxedStrategy<&'static str> {
+    prop_oneof![4 => prop::sample::select(editable), 1 => prop::sample::select(other)].boxed()
+}
+
+/// How many actions a case takes.
+pub fn actions<A: Debug>(action: impl Strategy<Value = A>) -> impl Strategy<Value = Vec<A>> {
+    prop::collection::vec(action, 0..20)
+}
