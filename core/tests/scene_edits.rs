@@ -6,7 +6,9 @@
 //! - a refused action (`Err`, with a message) left the state exactly as it was;
 //! - `compute()`, the views of what it computed and the PyTorch script don't panic, and the
 //!   scene's stated invariants hold;
-//! - the state survives `to_json` → `from_json` (the undo history aside: it is in-memory only).
+//! - the state survives `to_json` → `share::decode`, the checked read that saves, links and files
+//!   go through: a state the scene made is never refused on reload (the undo history aside: it is
+//!   in-memory only).
 //!
 //! The long run: `PROPTEST_CASES=10000 cargo test -p rowflow-core --release --test scene_edits`.
 
@@ -24,20 +26,20 @@ mod train;
 
 use common::gen::said;
 use proptest::prelude::*;
-use rowflow_core::scene::{from_json, to_json};
-use serde::{de::DeserializeOwned, Serialize};
+use rowflow_core::scene::share::{decode, Shared};
+use rowflow_core::scene::to_json;
 use std::fmt::Debug;
 
 /// Cases per scene in `cargo test`; `PROPTEST_CASES` overrides it.
 pub const CASES: u32 = 64;
 
 /// What the shared driver needs of a scene.
-pub trait Scene: Clone + Debug + Serialize + DeserializeOwned {
+pub trait Scene: Shared + Debug {
     type Action: Debug;
     /// One learner action through the scene's public API.
     fn apply(&mut self, action: &Self::Action) -> Result<(), String>;
     /// `compute()` and the views of it; the scene's invariants.
-    fn check(&self) -> Result<(), TestCaseError>;
+    fn invariants(&self) -> Result<(), TestCaseError>;
     /// Clears what is not saved (the undo history), so a state and its saved copy compare.
     fn unsaved(&mut self);
 }
@@ -56,7 +58,7 @@ pub fn switch<S>(state: &mut S, preset: Option<S>) -> Result<(), String> {
 
 /// Runs the actions on `state`, checking everything the module doc lists after each one.
 pub fn drive<S: Scene>(mut state: S, actions: &[S::Action]) -> Result<(), TestCaseError> {
-    state.check()?;
+    state.invariants()?;
     round_trip(&state)?;
     for (k, action) in actions.iter().enumerate() {
         let before = state.clone();
@@ -65,7 +67,7 @@ pub fn drive<S: Scene>(mut state: S, actions: &[S::Action]) -> Result<(), TestCa
         if let Err(e) = &done {
             prop_assert!(same(&before, &state), "action {} {:?} was refused ({}) but changed the state", k, action, e);
         }
-        state.check()?;
+        state.invariants()?;
         round_trip(&state)?;
     }
     Ok(())
@@ -73,7 +75,7 @@ pub fn drive<S: Scene>(mut state: S, actions: &[S::Action]) -> Result<(), TestCa
 
 fn round_trip<S: Scene>(state: &S) -> Result<(), TestCaseError> {
     let json = to_json(state);
-    let back = from_json::<S>(&json);
+    let back = decode::<S>(&json);
     prop_assert!(back.is_ok(), "a saved state does not load: {:?}", back.err());
     let (mut saved, mut back) = (state.clone(), back.unwrap());
     saved.unsaved();

@@ -235,3 +235,9 @@ pub fn size_field(limits: &'static [usize]) -> impl Strategy<Value = String> {
 pub fn paste_text(limits: &'static [usize]) -> impl Strategy<Value = String> {
     prop_oneof![2 => block_text(), 1 => cell_text(limits), 1 => text(limits)]
 }
+
+/// `torch.equal`: the same shape and the same values, so `-0.0` equals `0.0` (where `==` on
+/// tensors asks whether they are stored the same, bit for bit).
+pub fn torch_equal(a: &Tensor, b: &Tensor) -> bool {
+    a.shape() == b.shape() && a.data().iter().zip(b.data()).all(|(x, y)| x == y)
+}

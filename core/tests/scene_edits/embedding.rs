@@ -90,7 +90,7 @@ impl Scene for State {
         }
     }
 
-    fn check(&self) -> Result<(), TestCaseError> {
+    fn invariants(&self) -> Result<(), TestCaseError> {
         let (v, d) = (self.num_embeddings(), self.embedding_dim());
         prop_assert!(self.weight.dim() == 2 && (1..=MAX_NUM_EMBEDDINGS).contains(&v), "{:?}", self.weight.shape());
         prop_assert!((1..=MAX_EMBEDDING_DIM).contains(&d) && v * d <= MAX_TABLE);

@@ -81,7 +81,7 @@ impl Scene for State {
         }
     }
 
-    fn check(&self) -> Result<(), TestCaseError> {
+    fn invariants(&self) -> Result<(), TestCaseError> {
         let (inf, outf) = (self.in_features(), self.out_features());
         let size = 1..=MAX_SIZE;
         prop_assert!(self.weight.dim() == 2 && size.contains(&inf) && size.contains(&outf), "{:?}", self.weight);

@@ -85,7 +85,7 @@ impl Scene for State {
         }
     }
 
-    fn check(&self) -> Result<(), TestCaseError> {
+    fn invariants(&self) -> Result<(), TestCaseError> {
         let ((v, d), n) = (self.sizes(), self.ids.numel());
         prop_assert!(self.table.dim() == 2 && (1..=MAX_V).contains(&v) && (1..=MAX_D).contains(&d));
         prop_assert!((1..=MAX_IDS).contains(&n) && v * d <= MAX_NUMEL && n * v <= MAX_NUMEL && n * v * d <= MAX_WORK);

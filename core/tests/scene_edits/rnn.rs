@@ -116,7 +116,7 @@ impl Scene for State {
         }
     }
 
-    fn check(&self) -> Result<(), TestCaseError> {
+    fn invariants(&self) -> Result<(), TestCaseError> {
         let (m, c) = (&self.model, &self.model.config);
         let (n, dirs, h) = (m.batch(), c.num_directions(), c.hidden_size);
         let within = |x: usize, max: usize| (1..=max).contains(&x);

@@ -73,7 +73,7 @@ impl Scene for State {
         }
     }
 
-    fn check(&self) -> Result<(), TestCaseError> {
+    fn invariants(&self) -> Result<(), TestCaseError> {
         let (r, f) = (self.ratings.len(), self.n_factors());
         prop_assert!((1..=MAX_RATINGS).contains(&r) && (1..=MAX_FACTORS).contains(&f));
         prop_assert!((1..=MAX_ROWS).contains(&self.n_users()) && (1..=MAX_ROWS).contains(&self.n_movies()));
