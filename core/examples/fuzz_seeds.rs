@@ -1,0 +1,133 @@
+//! Writes the seed corpus of the cargo-fuzz targets in `fuzz/` (run by `scripts/fuzz`, by hand):
+//!
+//!     cargo run -p rowflow-core --example fuzz_seeds -- fuzz/corpus
+//!
+//! `<dir>/link_and_file/`: every preset of every scene as its share link, its exported file and
+//! compact JSON, also after an SGD step and with the mse loss; `<dir>/paste/`: spreadsheet blocks
+//! and Python literals; `<dir>/numbers/`: what a learner types into a cell or a size field.
+//! Generated rather than committed, so the seeds follow the scenes' format as it changes.
+
+use rowflow_core::scene::share::{to_file, to_link, Shared};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
+use std::fs;
+use std::path::Path;
+
+/// Seeds larger than this (the 1000 × 30 table) would make every run of the target slow; the
+/// fuzzer's inputs stay below it too (`scripts/fuzz` passes it as `-max_len`).
+const MAX_SEED: usize = 8 << 10;
+
+fn main() -> std::io::Result<()> {
+    let dir = std::env::args().nth(1).unwrap_or_else(|| "fuzz/corpus".into());
+    let dir = Path::new(&dir);
+    let mut n = 0;
+    let mut seed = |target: &str, name: String, bytes: &[u8]| -> std::io::Result<()> {
+        if bytes.len() > MAX_SEED {
+            return Ok(());
+        }
+        fs::create_dir_all(dir.join(target))?;
+        n += 1;
+        fs::write(dir.join(target).join(format!("seed-{name}")), bytes)
+    };
+
+    for (name, scene) in scenes() {
+        seed("link_and_file", format!("{name}.link"), scene.0.as_bytes())?;
+        seed("link_and_file", format!("{name}.file"), scene.1.as_bytes())?;
+        seed("link_and_file", format!("{name}.json"), scene.2.as_bytes())?;
+    }
+    for (i, text) in PASTES.iter().enumerate() {
+        for (pick, index) in [(3u8, 0u64), (5, 1), (9, 4)] {
+            let mut bytes = vec![pick];
+            bytes.extend(index.to_le_bytes());
+            bytes.extend(text.as_bytes());
+            seed("paste", format!("{i}-{pick}"), &bytes)?;
+        }
+    }
+    for (i, text) in NUMBERS.iter().enumerate() {
+        seed("numbers", format!("{i}"), text.as_bytes())?;
+    }
+    println!("{n} seeds in {}", dir.display());
+    Ok(())
+}
+
+/// A scene as (link, file, compact JSON).
+fn shared<S: Shared>(s: &S) -> (String, String, String) {
+    (to_link(s), to_file(s), to_json(&s.shared()))
+}
+
+/// Every preset of every scene, plus some learned and mse states.
+fn scenes() -> Vec<(String, (String, String, String))> {
+    let mut out = Vec::new();
+    for (id, _) in linear::PRESETS {
+        let mut s = linear::State::preset(id).expect("a preset");
+        out.push((format!("linear-{id}"), shared(&s)));
+        let _ = s.set_mse(true);
+        let _ = s.sgd_step();
+        out.push((format!("linear-{id}-mse-stepped"), shared(&s)));
+    }
+    for (id, _) in embedding::PRESETS {
+        let mut s = embedding::State::preset(id).expect("a preset");
+        out.push((format!("embedding-{id}"), shared(&s)));
+        let _ = s.sgd_step();
+        out.push((format!("embedding-{id}-stepped"), shared(&s)));
+    }
+    for (id, _) in one_hot::PRESETS {
+        let mut s = one_hot::State::preset(id).expect("a preset");
+        out.push((format!("one_hot-{id}"), shared(&s)));
+        let _ = s.sgd_step();
+        out.push((format!("one_hot-{id}-stepped"), shared(&s)));
+    }
+    for (id, _) in rnn::PRESETS {
+        let mut s = rnn::State::preset(id).expect("a preset");
+        out.push((format!("rnn-{id}"), shared(&s)));
+        s.set_h_n_in_loss(true);
+        let _ = s.sgd_step();
+        out.push((format!("rnn-{id}-h_n-stepped"), shared(&s)));
+    }
+    for (id, _) in train::PRESETS {
+        let mut s = train::State::preset(id).expect("a preset");
+        out.push((format!("train-{id}"), shared(&s)));
+        let _ = s.run(3);
+        out.push((format!("train-{id}-run3"), shared(&s)));
+    }
+    out
+}
+
+/// What a spreadsheet or a Python session puts on the clipboard.
+const PASTES: &[&str] = &[
+    "1\t2\n3\t4\n",
+    "1,2,3\r\n4,5,6\r\n",
+    "0.5 -1.25 nan\ninf -inf 1e-3",
+    "[[1, 2], [3, 4]]",
+    "[0.1, -0.2, 3]",
+    "tensor([0.5, -1.])",
+    "tensor([[ 0.1940,  2.1614], [-0.1721,  0.8491]], requires_grad=True)",
+    "torch.tensor([[[1,1],[2,2]],[[3,3],[4,4]]], dtype=torch.float32)",
+    "tensor([2, 3, 1])",
+    "[[0, 1_000], [-3, 7]]",
+    "1\t\t2\n\n3",
+];
+
+/// What is typed into a cell or a size field.
+const NUMBERS: &[&str] = &[
+    "1.5",
+    " -2e-3 ",
+    "1_000",
+    "nan",
+    "-inf",
+    "Infinity",
+    "+3",
+    ".5",
+    "5.",
+    "1e500",
+    "7.038531e-26",
+    "0.1",
+    "-0.0",
+    "64",
+    "10000",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9223372036854775808",
+    "007",
+    "abc",
+    "",
+];
