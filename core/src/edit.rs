@@ -28,10 +28,17 @@ pub fn parse_float(text: &str) -> Result<f32, String> {
 pub fn parse_int(text: &str) -> Result<i64, String> {
     let t = text.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') || !underscores_between_digits(t) {
         return Err(format!("invalid literal for int() with base 10: '{t}'"));
     }
-    t.parse::<i64>().map_err(|_| format!("{t} does not fit in int64"))
+    t.replace('_', "").parse::<i64>().map_err(|_| format!("{t} does not fit in int64"))
+}
+
+/// Python reads `1_000` (PEP 515): each `_` sits between two digits, so not `_1`, `1_`, `1__0`.
+fn underscores_between_digits(t: &str) -> bool {
+    let b = t.as_bytes();
+    let digit = |i: Option<usize>| i.and_then(|i| b.get(i)).is_some_and(u8::is_ascii_digit);
+    (0..b.len()).filter(|&i| b[i] == b'_').all(|i| digit(i.checked_sub(1)) && digit(Some(i + 1)))
 }
 
 /// A pasted block as rows of cell texts. `[[1, 2], [3, 4]]` and `tensor([1., 2.])` are read as
@@ -119,6 +126,11 @@ mod tests {
         assert!(parse_float("").is_err());
         assert_eq!(parse_int("-3"), Ok(-3));
         assert_eq!(parse_int("2.5"), Err("invalid literal for int() with base 10: '2.5'".into()));
+        // Found by fuzz/numbers: Python's int() reads underscores between digits.
+        assert_eq!(parse_int("1_000"), Ok(1000));
+        for bad in ["_1", "1_", "1__0", "+_1", "_"] {
+            assert_eq!(parse_int(bad), Err(format!("invalid literal for int() with base 10: '{bad}'")));
+        }
     }
 
     #[test]
