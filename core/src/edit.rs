@@ -17,7 +17,7 @@ pub fn parse_float(text: &str) -> Result<f32, String> {
     let plain = t.replace('_', "");
     let numeric = !plain.is_empty() && plain.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
     match plain.parse::<f64>() {
-        Ok(v) if numeric && !t.starts_with('_') && !t.ends_with('_') => Ok(v as f32),
+        Ok(v) if numeric && underscores_between_digits(t) => Ok(v as f32),
         _ if t.is_empty() => Err("type a number".into()),
         _ => Err(format!("could not convert string to float: '{t}'")),
     }
@@ -123,6 +123,11 @@ mod tests {
         assert_eq!(parse_float("-inf"), Ok(f32::NEG_INFINITY));
         assert_eq!(parse_float("abc"), Err("could not convert string to float: 'abc'".into()));
         assert!(parse_float("1..2").is_err());
+        // Found by fuzz/numbers: `_` only between digits, as in Python's float().
+        assert_eq!(parse_float("1_0.2_5e1_0"), Ok(1.025e11));
+        for bad in ["-_1", "1__0", "1_.5", "1._5", "1_e5", "1e_5", "_1", "1_"] {
+            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'")));
+        }
         assert!(parse_float("").is_err());
         assert_eq!(parse_int("-3"), Ok(-3));
         assert_eq!(parse_int("2.5"), Err("invalid literal for int() with base 10: '2.5'".into()));
