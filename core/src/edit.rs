@@ -6,7 +6,8 @@
 pub fn parse_float(text: &str) -> Result<f32, String> {
     let t = text.trim();
     let lower = t.to_ascii_lowercase();
-    let special = match lower.trim_start_matches(['+', '-']) {
+    // One sign at most: `-inf`, not `--inf`.
+    let special = match lower.strip_prefix(['+', '-']).unwrap_or(&lower) {
         "nan" => Some(f32::NAN),
         "inf" | "infinity" => Some(f32::INFINITY),
         _ => None,
@@ -121,6 +122,11 @@ mod tests {
         assert_eq!(parse_float("1_000"), Ok(1000.0));
         assert!(parse_float("nan").unwrap().is_nan());
         assert_eq!(parse_float("-inf"), Ok(f32::NEG_INFINITY));
+        // Found by fuzz/numbers: one sign, as in Python's float().
+        assert_eq!(parse_float("+Infinity"), Ok(f32::INFINITY));
+        for bad in ["+++inf", "--inf", "-+nan"] {
+            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'")));
+        }
         assert_eq!(parse_float("abc"), Err("could not convert string to float: 'abc'".into()));
         assert!(parse_float("1..2").is_err());
         // Found by fuzz/numbers: `_` only between digits, as in Python's float().
