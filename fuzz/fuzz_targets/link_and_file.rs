@@ -158,12 +158,43 @@ fn script_is_ours(py: &str) {
     }
 }
 
-/// `SGD(lr=...)` holds a number or `float(...)` of a string literal, whatever the link's `lr`.
+/// `SGD(lr=...)` holds a number, or `float('...')` of a string literal holding the link's `lr`.
 fn check_lr(lr: &str, py: &str) {
     let line = py.lines().find(|l| l.starts_with("opt = torch.optim.SGD(")).expect("the optimizer line");
     let arg = line.strip_prefix("opt = torch.optim.SGD(model.parameters(), lr=").and_then(|r| r.strip_suffix(')'));
     let arg = arg.unwrap_or_else(|| panic!("{line}"));
     let number = !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_digit() || b"+-.eE_".contains(&b));
     let special = ["float('nan')", "float('inf')", "-float('inf')"].contains(&arg);
-    assert!(number || special, "lr {lr:?} is written as {arg:?}");
+    let string = arg.strip_prefix("float(").and_then(|r| r.strip_suffix(')')).and_then(python_string);
+    assert!(number || special || string.as_deref() == Some(lr.trim()), "lr {lr:?} is written as {arg:?}");
+}
+
+/// The text of a single-quoted Python string literal of printable ASCII with `\\`, `\'`, `\xNN`,
+/// `\uNNNN` and `\UNNNNNNNN` escapes (what the code generator writes), `None` if it is not one.
+fn python_string(lit: &str) -> Option<String> {
+    let body = lit.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = body.chars();
+    let mut out = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let width = match chars.next()? {
+                    e @ ('\\' | '\'') => {
+                        out.push(e);
+                        continue;
+                    }
+                    'x' => 2,
+                    'u' => 4,
+                    'U' => 8,
+                    _ => return None,
+                };
+                let hex: String = chars.by_ref().take(width).collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?).filter(|_| hex.len() == width)?);
+            }
+            '\'' => return None,
+            ' '..='~' => out.push(c),
+            _ => return None,
+        }
+    }
+    Some(out)
 }

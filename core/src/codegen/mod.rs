@@ -79,6 +79,25 @@ pub fn float(x: f32) -> String {
     }
 }
 
+/// `text` as a Python string literal: printable ASCII as is, the rest escaped, so text from a
+/// link can neither end the literal nor the line.
+fn string(text: &str) -> String {
+    let mut out = String::from("'");
+    for c in text.chars() {
+        match c {
+            '\\' | '\'' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' '..='~' => out.push(c),
+            c if u32::from(c) <= 0xff => out += &format!("\\x{:02x}", u32::from(c)),
+            c if u32::from(c) <= 0xffff => out += &format!("\\u{:04x}", u32::from(c)),
+            c => out += &format!("\\U{:08x}", u32::from(c)),
+        }
+    }
+    out + "'"
+}
+
 /// Rust's shortest round-trip digits, in plain or scientific form as Python would pick, always
 /// with a `.` or an exponent so Python reads a float.
 fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, abs: f64) -> String {
@@ -323,6 +342,12 @@ mod tests {
         round_trips(x);
         round_trips(-x);
         assert_eq!(float(-x), format!("-{}", float(x)));
+    }
+
+    #[test]
+    fn strings_are_python_literals_of_printable_ascii() {
+        assert_eq!(string("0.1"), "'0.1'");
+        assert_eq!(string("a'b\\c\n\r\0é€😀"), r"'a\'b\\c\x0a\x0d\x00\xe9\u20ac\U0001f600'");
     }
 
     #[test]

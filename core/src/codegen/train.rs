@@ -1,7 +1,7 @@
 //! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`), the
 //! ratings, `torch.optim.SGD` and `steps` steps of `F.mse_loss` from the factors on show.
 
-use super::{by_hand, float, same, Py};
+use super::{by_hand, float, same, string, Py};
 use crate::scene::train::State;
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
@@ -73,7 +73,9 @@ pub(super) fn script(s: &State, steps: usize) -> String {
     py.finish()
 }
 
-/// `lr` as the learner typed it when Python reads it as that number, else its value.
+/// `lr` as the learner typed it when Python reads it as that number, else its value; text that
+/// is no number (only a link can carry it) as `float('...')`, which raises the scene's error and
+/// keeps the text a string.
 fn lr(text: &str) -> String {
     let t = text.trim();
     let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
@@ -94,7 +96,7 @@ fn lr(text: &str) -> String {
     if plain && all_digits(int) && all_digits(frac) && exponent_ok && !leading_zero {
         return t.to_string();
     }
-    crate::edit::parse_float(t).map(float).unwrap_or_else(|_| t.to_string())
+    crate::edit::parse_float(t).map(float).unwrap_or_else(|_| format!("float({})", string(t)))
 }
 
 #[cfg(test)]
@@ -149,5 +151,17 @@ mod tests {
         assert_eq!(lr("01"), "1.0");
         assert_eq!(lr("1_0"), "10.0");
         assert_eq!(lr("inf"), "float('inf')");
+    }
+
+    /// Found by fuzz/link_and_file: a link's `lr` that is no number went into the script as
+    /// code, `lr=0.!`, or `lr=0.1)` and a line of the link's choosing.
+    #[test]
+    fn an_lr_from_a_link_stays_a_string() {
+        assert_eq!(lr("0.!"), "float('0.!')");
+        assert_eq!(lr(" 0.1)\nimport os "), r"float('0.1)\x0aimport os')");
+        let mut s = preset("tiny_factors2");
+        s.lr = "0.1)\nimport os  #".into();
+        let py = script(&s, 1);
+        assert!(py.contains(r"lr=float('0.1)\x0aimport os  #'))"), "{py}");
     }
 }
