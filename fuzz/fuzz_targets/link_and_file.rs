@@ -143,11 +143,11 @@ fn same<S: Scene>(back: &S, shared: &S, json: &str) {
 }
 
 /// The script's structure comes from the code generator, never from the link: the imports are
-/// its own, Python sees the lines Rust wrote (no `\r`, which Python also ends a line at), and
-/// the error comment is one comment line.
+/// its own, Python sees the lines Rust wrote (no `\r`, which Python also ends a line at, and no
+/// NUL, which Python refuses in source), and the error comment is one comment line.
 fn script_is_ours(py: &str) {
     assert!(py.starts_with("import torch\nfrom torch import nn\n"), "{py}");
-    assert!(!py.contains('\r'), "{py}");
+    assert!(!py.contains(['\r', '\0']), "{py}");
     let lines: Vec<&str> = py.lines().collect();
     let header = if lines.get(2) == Some(&"import torch.nn.functional as F") { 3 } else { 2 };
     for (i, line) in lines.iter().enumerate().skip(header) {
