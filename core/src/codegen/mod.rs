@@ -255,6 +255,10 @@ impl Py {
         }
         out += "\n";
         if let Some(e) = self.raises {
+            // The message may quote a link's text: its line breaks and NULs would end the comment
+            // or the script, so control characters are written escaped.
+            let e: String =
+                e.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.into() }).collect();
             out += &format!("# PyTorch raises on this state: {e}\n# (the scene shows the same error)\n\n");
         }
         for l in self.lines {

@@ -163,5 +163,9 @@ mod tests {
         s.lr = "0.1)\nimport os  #".into();
         let py = script(&s, 1);
         assert!(py.contains(r"lr=float('0.1)\x0aimport os  #'))"), "{py}");
+        // The scene's error quotes the lr, and its line break ended the comment at the top of the
+        // script (fuzz/link_and_file found a NUL there, quoted from an RNN parameter's name).
+        assert!(py.contains(r"could not convert string to float: '0.1)\nimport os  #'"), "{py}");
+        assert!(!py.lines().any(|l| l.starts_with("import os")), "{py}");
     }
 }
