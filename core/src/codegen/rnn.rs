@@ -1,7 +1,7 @@
 //! The RNN scene's script: `output, h_n = rnn(x, h0)`, through `pack_padded_sequence` and
 //! `pad_packed_sequence` when the scene packs, with the loss of `crate::scene::rnn::loss`.
 
-use super::{by_hand, float, loss_of, same, Py};
+use super::{by_hand, float, loss_of, same, string, Py};
 use crate::ops::Named;
 use crate::scene::rnn::{Source, State};
 use crate::tensor::py_shape;
@@ -41,7 +41,7 @@ pub(super) fn script(s: &State) -> String {
     }
     for (name, t) in &m.params {
         let seeded = draw.as_ref().and_then(|d| d.2.iter().find(|(n, _)| n == name)).map(|(_, t)| t);
-        made.push((format!("rnn.{name}"), t, seeded));
+        made.push((param(name), t, seeded));
     }
     let seeded = made.iter().any(|(_, t, d)| d.is_some_and(|d| same(d, t)));
     if let (true, Some((seed, ..))) = (seeded, &draw) {
@@ -109,6 +109,16 @@ pub(super) fn script(s: &State) -> String {
         py.show("h0.grad");
     }
     py.finish()
+}
+
+/// `rnn.weight_ih_l0` for a name `nn.RNN` can have, else `getattr(rnn, '...')`: a link's name
+/// reaches Python as a string (and raises there, as the scene does), never as code.
+fn param(name: &str) -> String {
+    let rest = ["weight_ih_l", "weight_hh_l", "bias_ih_l", "bias_hh_l"].iter().find_map(|p| name.strip_prefix(p));
+    match rest.map(|r| r.strip_suffix("_reverse").unwrap_or(r)) {
+        Some(layer) if !layer.is_empty() && layer.bytes().all(|b| b.is_ascii_digit()) => format!("rnn.{name}"),
+        _ => format!("getattr(rnn, {})", string(name)),
+    }
 }
 
 fn first_note(batch_first: bool) -> &'static str {
@@ -206,5 +216,21 @@ mod tests {
         let mut s = preset("embedding_to_rnn");
         s.edit("ids", 2, "10").unwrap();
         assert!(script(&s).contains("# PyTorch raises on this state: IndexError: index out of range in self"));
+    }
+
+    /// Found by fuzz/link_and_file: a parameter's name from a link was written as code,
+    /// `rnn.<name>.copy_(...)`.
+    #[test]
+    fn a_parameter_name_from_a_link_stays_a_string() {
+        assert_eq!(param("weight_hh_l12_reverse"), "rnn.weight_hh_l12_reverse");
+        let mut s = preset("exploding_relu");
+        s.model.params[1].0 = "weight_hh_l0.data\nimport os; rnn.weight_hh_l0".into();
+        let py = script(&s);
+        assert!(py.contains(r"    getattr(rnn, 'weight_hh_l0.data\x0aimport os; rnn.weight_hh_l0').copy_("), "{py}");
+        assert!(!py.lines().any(|l| l.starts_with("import os")), "{py}");
+        assert!(py.contains("# PyTorch raises on this state: RuntimeError: RNN has no parameter named"), "{py}");
+        for name in ["weight_ih_l", "bias_ih_lx", "weight_ih_l0_reverse_", "wei\0ght_ih_l0"] {
+            assert!(param(name).starts_with("getattr(rnn, '"), "{name}");
+        }
     }
 }
