@@ -11,6 +11,10 @@ use crate::torch_rng::Generator;
 /// What `torch.manual_seed(seed)`, `nn.Embedding(V, D)` (an ids source draws it first) and
 /// `nn.RNN(...)` give: `emb.weight` (if any), then the parameters by name.
 fn drawn(s: &State) -> Option<(i128, Option<Tensor>, Named)> {
+    // A damaged save's sizes (10⁹ layers) are not drawn: the scene runs nothing for it either.
+    if s.model.damaged().is_some() {
+        return None;
+    }
     let seed = Generator::parse_seed(&s.seed).ok()?;
     let mut g = Generator::manual_seed(seed).ok()?;
     let emb = match &s.model.source {
@@ -48,7 +52,8 @@ pub(super) fn script(s: &State) -> String {
         py.line(format!("torch.manual_seed({seed})"));
     }
     if let Some(w) = emb_weight {
-        py.line(format!("emb = nn.Embedding({}, {})", w.shape()[0], w.shape().get(1).copied().unwrap_or(0)));
+        let (v, d) = (w.shape().first().copied().unwrap_or(0), w.shape().get(1).copied().unwrap_or(0));
+        py.line(format!("emb = nn.Embedding({v}, {d})"));
     }
     py.line(format!("rnn = {}", c.module));
     let by_hand_now: Vec<(String, &Tensor)> = made
@@ -216,6 +221,28 @@ mod tests {
         let mut s = preset("embedding_to_rnn");
         s.edit("ids", 2, "10").unwrap();
         assert!(script(&s).contains("# PyTorch raises on this state: IndexError: index out of range in self"));
+    }
+
+    /// Found by hand-made inputs to fuzz/link_and_file: a damaged save (which the scene reports,
+    /// running nothing) had its seed replayed for 10⁹ layers (out of memory) or a hidden size
+    /// past memory (a panic), and a 0-d `emb.weight` indexed out of bounds.
+    #[test]
+    fn a_damaged_save_gets_its_script_without_a_panic() {
+        for damage in [
+            |s: &mut State| s.model.config.num_layers = 1 << 40,
+            |s: &mut State| s.model.config.hidden_size = 1 << 62,
+            |s: &mut State| {
+                if let Source::Embedding { weight, .. } = &mut s.model.source {
+                    *weight = Tensor::new(vec![], vec![1.0]).unwrap();
+                }
+            },
+        ] {
+            let mut s = preset("embedding_to_rnn");
+            damage(&mut s);
+            let py = script(&s);
+            assert!(py.contains("# PyTorch raises on this state: ValueError: this saved scene does not fit"), "{py}");
+            assert!(!py.contains("manual_seed"), "{py}");
+        }
     }
 
     /// Found by fuzz/link_and_file: a parameter's name from a link was written as code,

@@ -409,7 +409,7 @@ impl Model {
 
     /// Sizes and ranks a saved scene may claim but the setters never make; checked before
     /// anything runs or changes.
-    fn damaged(&self) -> Option<String> {
+    pub(crate) fn damaged(&self) -> Option<String> {
         let c = &self.config;
         let sizes = [c.input_size, c.hidden_size, self.features()].iter().all(|&n| n <= MAX_FEATURES)
             && c.num_layers <= MAX_LAYERS
