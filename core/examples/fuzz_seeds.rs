@@ -3,12 +3,14 @@
 //!     cargo run -p rowflow-core --example fuzz_seeds -- fuzz/corpus
 //!
 //! `<dir>/link_and_file/`: every preset of every scene as its share link, its exported file and
-//! compact JSON, also after an SGD step and with the mse loss; `<dir>/paste/`: spreadsheet blocks
+//! compact JSON, also after an SGD step and with the mse loss, and a few hostile links;
+//! `<dir>/paste/`: spreadsheet blocks
 //! and Python literals; `<dir>/numbers/`: what a learner types into a cell or a size field.
 //! Generated rather than committed, so the seeds follow the scenes' format as it changes.
 
 use rowflow_core::scene::share::{to_file, to_link, Shared};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
+use serde_json::{json, Value};
 use std::fs;
 use std::path::Path;
 
@@ -33,6 +35,9 @@ fn main() -> std::io::Result<()> {
         seed("link_and_file", format!("{name}.link"), scene.0.as_bytes())?;
         seed("link_and_file", format!("{name}.file"), scene.1.as_bytes())?;
         seed("link_and_file", format!("{name}.json"), scene.2.as_bytes())?;
+    }
+    for (name, json) in hostile() {
+        seed("link_and_file", format!("hostile-{name}.json"), json.as_bytes())?;
     }
     for (i, text) in PASTES.iter().enumerate() {
         for (pick, index) in [(3u8, 0u64), (5, 1), (9, 4)] {
@@ -90,6 +95,30 @@ fn scenes() -> Vec<(String, (String, String, String))> {
         out.push((format!("train-{id}-run3"), shared(&s)));
     }
     out
+}
+
+/// Hand-made links the fuzzer took long to find: tensors that hold no numbers but claim sizes
+/// no control makes, an RNN of 10⁹ layers, a learning rate and a parameter name that are code.
+fn hostile() -> Vec<(&'static str, String)> {
+    let edit = |json: String, pointer: &str, value: Value| {
+        let mut v: Value = serde_json::from_str(&json).expect("a scene's JSON");
+        *v.pointer_mut(pointer).expect("a field of the scene") = value;
+        v.to_string()
+    };
+    let empty = |shape: Value| json!({"shape": shape, "data": []});
+    let linear = to_json(&linear::State::default());
+    let linear = edit(linear, "/weight", empty(json!([1_000_000_000, 0])));
+    let linear = edit(linear, "/input", empty(json!([1, 0])));
+    let rnn = to_json(&rnn::State::default());
+    let train = to_json(&train::State::default());
+    vec![
+        ("linear-wide", edit(linear, "/has_bias", json!(false))),
+        ("embedding-wide", edit(to_json(&embedding::State::default()), "/weight", empty(json!([0, 1_000_000_000])))),
+        ("rnn-layers", edit(rnn.clone(), "/model/config/num_layers", json!(1_000_000_000))),
+        ("rnn-name", edit(rnn, "/model/params/0/0", json!("weight_ih_l0\nimport os"))),
+        ("train-wide", edit(train.clone(), "/user_factors", empty(json!([1_000_000_000, 0])))),
+        ("train-lr", edit(train, "/lr", json!("0.1)\nimport os  #"))),
+    ]
 }
 
 /// What a spreadsheet or a Python session puts on the clipboard.
