@@ -2,7 +2,7 @@
 //! text, as a link's payload, and base64url-encoded as a link (so the link path reaches the JSON
 //! reader). Whatever decodes must be usable as the app uses it after opening a link:
 //! - a file and a link carrying the same JSON give the same scene (or the same refusal);
-//! - `compute()` doesn't panic, also after one SGD step;
+//! - `compute()` doesn't panic, also after an SGD step and its undo;
 //! - its own link and file read back to it (compared as JSON, where NaN equals NaN);
 //! - its PyTorch script is written without a panic and carries nothing from the link as code.
 #![no_main]
@@ -21,7 +21,7 @@ trait Scene: Shared + PartialEq + Debug {
     fn compute(&self);
     /// The PyTorch panel's script.
     fn code(&self) -> String;
-    /// The "SGD step" button (refusals are fine).
+    /// The "SGD step" button, then "Undo" (refusals are fine).
     fn step(&mut self);
 }
 
@@ -34,6 +34,7 @@ impl Scene for linear::State {
     }
     fn step(&mut self) {
         let _ = self.sgd_step();
+        let _ = self.undo();
     }
 }
 
@@ -46,6 +47,7 @@ impl Scene for embedding::State {
     }
     fn step(&mut self) {
         let _ = self.sgd_step();
+        let _ = self.undo();
     }
 }
 
@@ -58,6 +60,7 @@ impl Scene for one_hot::State {
     }
     fn step(&mut self) {
         let _ = self.sgd_step();
+        let _ = self.undo();
     }
 }
 
@@ -70,6 +73,7 @@ impl Scene for rnn::State {
     }
     fn step(&mut self) {
         let _ = self.sgd_step();
+        let _ = self.undo_step();
     }
 }
 
@@ -84,6 +88,7 @@ impl Scene for train::State {
     }
     fn step(&mut self) {
         let _ = train::State::step(self);
+        let _ = self.undo();
     }
 }
 
