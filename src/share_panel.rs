@@ -2,9 +2,9 @@
 //! where the clipboard is not allowed), a JSON file to export, and a file to import. What a
 //! link or file replaced can come back; what can't be read changes nothing and says why.
 
-use crate::storage::{Notice, Scene};
+use crate::storage::{size, Notice, Scene};
 use leptos::prelude::*;
-use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_SHARED};
+use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -25,7 +25,7 @@ where
         let payload = scene.state.with_untracked(to_link);
         copied.set(None);
         // A link rowflow could not open again is not offered: the limit is said where it bites.
-        if payload.len() > MAX_SHARED {
+        if payload.len() > MAX_LINK {
             link.set(None);
             too_long.set(Some(format!(
                 "This scene is too large for a link ({}; a link holds at most 2 MiB): Export file keeps it whole.",
@@ -53,12 +53,6 @@ where
         if download(&format!("{}.json", scene.key.replace('.', "-")), &text).is_none() {
             scene.notice.set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
         }
-        too_long.set((text.len() > MAX_SHARED).then(|| {
-            format!(
-                "This file is {}: rowflow imports at most 2 MiB, so keep it as a record rather than to open here.",
-                size(text.len())
-            )
-        }));
     };
 
     let import = move |ev: leptos::ev::Event| {
@@ -144,14 +138,6 @@ where
 
 /// Past this many characters a link is likely to be cut by the apps that carry it.
 const LONG_LINK: usize = 32 * 1024;
-
-/// `812 KB`, `2.3 MB`: a size as a learner reads it.
-fn size(bytes: usize) -> String {
-    match bytes {
-        b if b < 1 << 20 => format!("{} KB", b.div_ceil(1024)),
-        b => format!("{:.1} MB", b as f64 / (1 << 20) as f64),
-    }
-}
 
 /// Offers `text` as a file named `name`.
 fn download(name: &str, text: &str) -> Option<()> {

@@ -21,10 +21,22 @@ fn store(key: &str, text: &str) -> Result<(), String> {
     local_storage()?.set_item(key, text).map_err(|e| {
         let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
         match name.as_str() {
+            // A browser keeps a few MB a site: a scene at real scale can need more on its own.
+            "QuotaExceededError" if text.len() > 1 << 20 => {
+                format!("this browser's storage is full (this scene needs {})", size(text.len()))
+            }
             "QuotaExceededError" => "this browser's storage is full".to_string(),
             _ => "the browser refused to store it".to_string(),
         }
     })
+}
+
+/// `812 KB`, `2.3 MB`: a size as a learner reads it.
+pub fn size(bytes: usize) -> String {
+    match bytes {
+        b if b < 1 << 20 => format!("{} KB", b.div_ceil(1024)),
+        b => format!("{:.1} MB", b as f64 / (1 << 20) as f64),
+    }
 }
 
 fn load(key: &str) -> Option<String> {

@@ -9,9 +9,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{de::DeserializeOwned, Serialize};
 
-/// A link or file longer than this is refused before it is decoded: no scene's limits need more,
-/// and it bounds the work a hostile one can ask for.
-pub const MAX_SHARED: usize = 2 << 20;
+/// A link longer than this is refused before it is decoded: it bounds the work a hostile one can
+/// ask for, and longer URLs are cut by the apps that carry them. A scene past it goes by file.
+pub const MAX_LINK: usize = 2 << 20;
+
+/// A file longer than this is refused before it is decoded. The largest scene a learner can make
+/// is well under it: a one-hot table of `MAX_NUMEL` numbers and its start for reset, each number
+/// at most 15 characters of JSON, is under 130 MB.
+pub const MAX_FILE: usize = 192 << 20;
 
 /// A scene as a link or a file carries it: without what only the sender can use.
 pub trait Shared: Clone + Serialize + DeserializeOwned {
@@ -42,9 +47,9 @@ pub fn to_link<S: Shared>(scene: &S) -> String {
 
 /// The scene a link's payload holds, or why it can't be read.
 pub fn from_link<S: Shared>(payload: &str) -> Result<S, String> {
-    if payload.len() > MAX_SHARED {
+    if payload.len() > MAX_LINK {
         return Err(format!(
-            "the link is {} characters long; a scene's link is at most 2 MiB ({MAX_SHARED} characters)",
+            "the link is {} characters long; a scene's link is at most 2 MiB ({MAX_LINK} characters)",
             payload.len()
         ));
     }
@@ -60,8 +65,8 @@ pub fn to_file<S: Shared>(scene: &S) -> String {
 
 /// The scene an imported file holds, or why it can't be read.
 pub fn from_file<S: Shared>(text: &str) -> Result<S, String> {
-    if text.len() > MAX_SHARED {
-        return Err(format!("the file is {} bytes; a scene's file is at most 2 MiB ({MAX_SHARED} bytes)", text.len()));
+    if text.len() > MAX_FILE {
+        return Err(format!("the file is {} bytes; a scene's file is at most 192 MiB ({MAX_FILE} bytes)", text.len()));
     }
     decode(text)
 }
@@ -108,7 +113,19 @@ mod tests {
         let lie = r#"{"preset":"x","weight":{"shape":[1000000,1000000],"data":[1]},"bias":{"shape":[1],"data":[0]},"has_bias":true,"input":{"shape":[1],"data":[1]}}"#;
         assert!(from_file::<linear::State>(lie).is_err());
         assert!(from_file::<linear::State>(&"[".repeat(100_000)).is_err());
-        assert!(from_link::<linear::State>(&"A".repeat(MAX_SHARED + 1)).unwrap_err().contains("characters long"));
+        assert!(from_link::<linear::State>(&"A".repeat(MAX_LINK + 1)).unwrap_err().contains("characters long"));
+    }
+
+    /// A scene too large for a link still goes through a file: what Export writes, Import reads.
+    #[test]
+    fn a_scene_past_the_link_limit_goes_by_file() {
+        let mut s = one_hot::State::default();
+        s.set_vocab("50000").unwrap();
+        s.set_dim("8").unwrap();
+        s.sgd_step().unwrap();
+        let file = to_file(&s);
+        assert!(to_link(&s).len() > MAX_LINK && file.len() > MAX_LINK);
+        assert_eq!(from_file::<one_hot::State>(&file).unwrap(), s.shared());
     }
 
     /// Every preset of every scene, and each after a step and an edit, reads back whole.
