@@ -11,7 +11,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
 use rowflow_core::codegen;
-use rowflow_core::scene::share::{from_file, from_link, to_file, to_link, Shared, MAX_SHARED};
+use rowflow_core::scene::share::{from_file, from_link, to_file, to_link, Shared, MAX_FILE, MAX_LINK};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
 use std::fmt::Debug;
 
@@ -104,7 +104,7 @@ fuzz_target!(|data: &[u8]| {
 
 fn check<S: Scene>(text: &str, link: &str) {
     let file = from_file::<S>(text);
-    if link.len() <= MAX_SHARED {
+    if link.len() <= MAX_LINK {
         match (&file, from_link::<S>(link)) {
             (Ok(a), Ok(b)) => assert_eq!(to_json(a), to_json(&b), "a file and a link of the same JSON differ"),
             (Err(a), Err(b)) => assert_eq!(a, &b),
@@ -124,11 +124,11 @@ fn usable<S: Scene>(s: &S) {
     let shared = s.shared();
     let json = to_json(&shared);
     let (link, file) = (to_link(s), to_file(s));
-    if link.len() <= MAX_SHARED {
+    if link.len() <= MAX_LINK {
         let back = from_link::<S>(&link).unwrap_or_else(|e| panic!("its own link is refused: {e}\n{json}"));
         same(&back, &shared, &json);
     }
-    if file.len() <= MAX_SHARED {
+    if file.len() <= MAX_FILE {
         let back = from_file::<S>(&file).unwrap_or_else(|e| panic!("its own file is refused: {e}\n{json}"));
         same(&back, &shared, &json);
     }
