@@ -4,9 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { createRequire } from 'node:module';
-import { start, artifacts } from './browser.mjs';
+import { start, artifacts, axe } from './browser.mjs';
 
 let site;
 before(async () => (site = await start()));
@@ -19,22 +17,6 @@ const scenes = [
   ['#/rnn', 'RNN'],
   ['#/train', 'Train'],
 ];
-
-/** Every rule axe has, best-practice, experimental and off-by-default ones (target-size,
- * color-contrast-enhanced, …) included: a rule list runs each rule it names. */
-const ALL_RULES = createRequire(import.meta.url)('axe-core').getRules().map((r) => r.ruleId);
-
-/** axe's violations of any impact, one readable line each: rule, impact, how many, what to fix,
- * and the first targets. Also checks that every rule ran. */
-async function axe(page) {
-  const result = await new AxeBuilder({ page }).withRules(ALL_RULES).analyze();
-  const ran = new Set(['passes', 'violations', 'incomplete', 'inapplicable'].flatMap((k) => result[k].map((r) => r.id)));
-  assert.deepEqual(ALL_RULES.filter((id) => !ran.has(id)), [], 'every axe rule ran');
-  return result.violations.map((v) => {
-    const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
-    return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${targets.join(' | ')}`;
-  });
-}
 
 /** Runs axe on the page as it is now, keeping what it finds under `where`. */
 async function check(found, page, where) {

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
 
 const root = resolve(import.meta.dirname, '../..');
 export const artifacts = join(root, 'tests/e2e/artifacts');
@@ -104,4 +107,20 @@ export async function cell(page, label) {
   const el = page.locator(`[data-cell="${label}"]`).first();
   const editable = await el.evaluate((e) => e.tagName === 'INPUT');
   return (editable ? await el.inputValue() : await el.textContent()).trim();
+}
+
+/** Every rule axe has, best-practice, experimental and off-by-default ones (target-size,
+ * color-contrast-enhanced, …) included: a rule list runs each rule it names. */
+const ALL_RULES = createRequire(import.meta.url)('axe-core').getRules().map((r) => r.ruleId);
+
+/** axe's violations of any impact, one readable line each: rule, impact, how many, what to fix,
+ * and the first targets. Also checks that every rule ran. */
+export async function axe(page) {
+  const result = await new AxeBuilder({ page }).withRules(ALL_RULES).analyze();
+  const ran = new Set(['passes', 'violations', 'incomplete', 'inapplicable'].flatMap((k) => result[k].map((r) => r.id)));
+  assert.deepEqual(ALL_RULES.filter((id) => !ran.has(id)), [], 'every axe rule ran');
+  return result.violations.map((v) => {
+    const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
+    return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${targets.join(' | ')}`;
+  });
 }

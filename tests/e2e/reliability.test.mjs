@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, cell } from './browser.mjs';
+import { start, cell, axe } from './browser.mjs';
 
 let site;
 before(async () => (site = await start()));
@@ -109,6 +109,7 @@ test('a save that fails says so, with Export at hand; the next save that works c
     "Not saved: this browser's storage is full — Export to a file keeps your work. Export file",
   );
   assert.equal(await notice.getAttribute('role'), 'alert');
+  assert.deepEqual(await axe(page), []);
   // What is stored is the last state saved whole; the notice's Export has the unsaved edit.
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.linear')));
   assert.deepEqual(stored.weight.shape, [10, 6]);
@@ -126,6 +127,26 @@ test('a save that fails says so, with Export at hand; the next save that works c
   await page.reload();
   await at(page, 'weight[19, 5]').waitFor();
   assert.equal(await cell(page, 'weight[0, 0]'), '0.2500');
+  assert.deepEqual(page.errors, []);
+});
+
+test('saved work that no longer reads is kept aside and said, and the scene still opens', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/linear');
+  await at(page, 'weight[0, 0]').waitFor();
+  const junk = '{"preset":"vector_6_to_10","weight":{"shape":[2],"data":[1,2,3]}}';
+  await page.evaluate((junk) => localStorage.setItem('rowflow.linear', junk), junk);
+  await page.reload();
+  const notice = page.locator('.share-notice[role=alert]');
+  await notice.waitFor();
+  assert.match(
+    await notice.textContent(),
+    /^Your saved work for this scene could not be read \(not a saved scene: .*\)\. It is kept in this browser under rowflow\.linear\.unreadable; the scene starts from its first preset\.$/,
+  );
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.linear.unreadable')), junk);
+  assert.equal(await cell(page, 'output[0]'), '-0.5036', 'the first preset: PyTorch\'s output');
+  assert.equal(await page.locator('select[aria-label=Preset]').inputValue(), 'vector_6_to_10');
+  assert.deepEqual(await axe(page), []);
   assert.deepEqual(page.errors, []);
 });
 

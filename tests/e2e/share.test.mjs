@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, cell } from './browser.mjs';
+import { start, cell, axe } from './browser.mjs';
 
 let site;
 before(async () => (site = await start()));
@@ -173,6 +173,7 @@ test('hostile links and files are refused with the reason; own work stays and no
     assert.equal(await cell(page, 'weight[0, 0]'), '0.2500', `${what}: own work stays`);
     assert.equal(await page.locator('img, main b').count(), 0, `${what}: no markup rendered`);
   }
+  assert.deepEqual(await axe(page), [], 'a refused link, said');
   // A file: valid JSON of another scene, and markup in a field.
   const dir = mkdtempSync(join(tmpdir(), 'rowflow-hostile-'));
   await open(page, '#/rnn', 'output[0, 0, 0]');
