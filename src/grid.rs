@@ -3,7 +3,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::format::{full, short};
 use rowflow_core::scene::label;
-use rowflow_core::tensor::unravel;
+use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
@@ -54,12 +54,6 @@ pub fn mark_name(m: Mark) -> &'static str {
     }
 }
 
-/// `(2, 6)`; a 1-D shape as Python writes a 1-tuple, `(6,)`.
-pub fn shape_text(shape: &[usize]) -> String {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    format!("({}{})", dims.join(", "), if shape.len() == 1 { "," } else { "" })
-}
-
 /// A tensor as a labelled grid: `role="grid"` named by its PyTorch name. Each cell's focusable
 /// element carries its PyTorch index (`data-cell="weight[1, 2]"`, for tests and code) and is
 /// named by it: an input `weight[1, 2]` (its value is read apart), a read-only cell with the
@@ -100,7 +94,7 @@ pub fn Grid(
             <figcaption>
                 <code class="name">{caption_name}</code>
                 " "
-                <span class="shape">{move || shape_text(&shape.get())}</span>
+                <span class="shape">{move || py_shape(&shape.get())}</span>
             </figcaption>
             {body}
         </figure>
