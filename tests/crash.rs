@@ -17,7 +17,7 @@ async fn a_panic_shows_the_crash_page_with_the_saved_work_at_hand() {
     root.set_id(rowflow::crash::ROOT);
     document.body().unwrap().append_child(&root).unwrap();
     let _app = leptos::mount::mount_to(root, rowflow::App);
-    // rowflow::crash::install();
+    rowflow::crash::install();
 
     // The trigger: a panic inside a callback the browser calls, the way a view's handler runs.
     let trigger = Closure::once_into_js(|| -> () { panic!("test-only trigger: a bug in a view") });

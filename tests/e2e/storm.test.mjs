@@ -283,17 +283,21 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     await reveal().catch(() => {});
     (await survey()).all.forEach((c) => inventory.get(s.route).add(`${c.kind}:${c.name}`));
   };
-  /** Exercises what is left of the scene's inventory, back at its first preset if need be. */
-  const finish = async () => {
-    const wanted = inventory.get(scene.route);
-    for (let round = 0; round < 3; round++) {
-      if (round === 2) await page.locator('select[aria-label=Preset]').selectOption({ index: 1 }).catch(() => {});
+  /** Exercises what is left of the inventory of `s`, on `s` (the dice may have left the page on
+   * another scene): from its first preset, Backward and mse again each round, since one control
+   * (a `freeze`, say) can hide others. */
+  const finish = async (s) => {
+    const wanted = inventory.get(s.route);
+    const done = exercised.get(s.route);
+    const left = async () => (await survey()).all.filter((c) => wanted.has(`${c.kind}:${c.name}`) && !done.has(`${c.kind}:${c.name}`));
+    for (let round = 0; round < 20 && [...wanted].some((c) => !done.has(c)); round++) {
+      // An action may have opened another scene (a jump, a link, a file): back to `s`.
+      if (scene !== s) await go(s);
+      if (round > 0) await page.locator('select[aria-label=Preset]').selectOption({ index: 1 }).catch(() => {});
       await reveal().catch(() => {});
-      let left = (await survey()).all.filter((c) => wanted.has(`${c.kind}:${c.name}`) && !exercised.get(scene.route).has(`${c.kind}:${c.name}`));
-      while (left.length) {
-        log.push(`   ${scene.route} finish: ${await act({ all: left, fresh: left }).catch((e) => `skipped (${e.message.slice(0, 60)})`)}`);
+      for (let now = await left(); now.length && scene === s; now = await left()) {
+        log.push(`   ${s.route} finish: ${await act({ all: now, fresh: now }).catch((e) => `skipped (${e.message.slice(0, 60)})`)}`);
         await reveal().catch(() => {});
-        left = (await survey()).all.filter((c) => wanted.has(`${c.kind}:${c.name}`) && !exercised.get(scene.route).has(`${c.kind}:${c.name}`));
       }
     }
   };
@@ -306,7 +310,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     let done;
     try {
       if (i >= (turn + 1) * share) {
-        await finish();
+        await finish(SCENES[turn % SCENES.length]);
         turn++;
         await begin(SCENES[turn % SCENES.length]);
       }
@@ -322,7 +326,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     if ((i + 1) % 100 === 0) await check();
   }
 
-  await finish();
+  for (const s of SCENES) await finish(s);
   // After it: every scene answers and shows the core's numbers.
   for (const s of SCENES) {
     await go(s);
