@@ -351,10 +351,20 @@ fn Controls(
     }
 }
 
-/// A point of a chart in SVG units.
-fn scale(v: f32, lo: f32, hi: f32, from: f64, to: f64) -> f64 {
-    let t = if hi > lo { ((v - lo) / (hi - lo)) as f64 } else { 0.5 };
-    from + t.clamp(0.0, 1.0) * (to - from)
+/// A point of a chart in SVG units: `v` from `lo..=hi` onto `from..=to`. In f64, as a range as
+/// wide as float32's (a learner may type 3.4e38) would overflow float32 to inf / inf = NaN.
+fn scale(v: f32, lo: f64, hi: f64, from: f64, to: f64) -> f64 {
+    let t = if hi > lo { (f64::from(v) - lo) / (hi - lo) } else { 0.5 };
+    from + if t.is_nan() { 0.5 } else { t.clamp(0.0, 1.0) } * (to - from)
+}
+
+/// A chart's axis limit as a tick label: whole numbers while short, else 3.9e38.
+fn tick(lim: f64) -> String {
+    if lim < 1e6 {
+        format!("{lim}")
+    } else {
+        format!("{lim:.1e}")
+    }
 }
 
 /// The loss after each step (measured before its update), then the current loss.
@@ -372,7 +382,7 @@ fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
             let hi = if hi > 0.0 { hi } else { 1.0 };
             let last = losses.len().saturating_sub(1).max(1);
             let x = move |k: usize| L + (W - L - 10.0) * k as f64 / last as f64;
-            let y = move |v: f32| scale(v, 0.0, hi, H - B, 10.0);
+            let y = move |v: f32| scale(v, 0.0, f64::from(hi), H - B, 10.0);
             let line: Vec<String> = losses
                 .iter()
                 .enumerate()
@@ -430,7 +440,7 @@ fn Scatter(computed: Memo<Computed>) -> impl IntoView {
     let plot = move || {
         computed.with(|c| {
             let reach = c.scatter.iter().flat_map(|p| [p.x.abs(), p.y.abs()]).filter(|v| v.is_finite()).fold(1.0, f32::max);
-            let lim = (reach * 1.15).ceil();
+            let lim = (f64::from(reach) * 1.15).ceil();
             let at = move |p: &Point| {
                 let x = if p.x.is_finite() { scale(p.x, -lim, lim, PAD, S - PAD) } else { S / 2.0 };
                 let y = if p.y.is_finite() { scale(p.y, -lim, lim, S - PAD, PAD) } else { S / 2.0 };
@@ -473,8 +483,8 @@ fn Scatter(computed: Memo<Computed>) -> impl IntoView {
             view! {
                 <line class="axis" x1=PAD y1=mid x2=S - PAD y2=mid />
                 <line class="axis" x1=mid y1=PAD x2=mid y2=S - PAD />
-                <text class="tick" x=S - PAD y=mid + 12.0 text-anchor="end">{format!("{lim}")}</text>
-                <text class="tick" x=mid + 4.0 y=PAD + 2.0>{format!("{lim}")}</text>
+                <text class="tick" x=S - PAD y=mid + 12.0 text-anchor="end">{tick(lim)}</text>
+                <text class="tick" x=mid + 4.0 y=PAD + 2.0>{tick(lim)}</text>
                 {points}
             }
         })

@@ -247,3 +247,26 @@ test('an output that goes from 0 to -0 and back shows it, as PyTorch prints it',
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('a factor as large as float32 allows stays on the Train scatter (found by the storm in CI)', async () => {
+  const page = await site.page();
+  await page.goto(site.base + '#/train');
+  // The axis limit is 1.15 × the largest factor: past float32's range, it overflowed to inf and
+  // every point was drawn at NaN.
+  const w = at(page, 'movie_factors.weight[0, 0]');
+  await w.fill('3.4e38');
+  await w.press('Enter');
+  await page.locator('.scatter .tick', { hasText: '3.9e38' }).first().waitFor();
+  // Every point and label at a number, every point on the chart (340 units square).
+  const placed = await page.locator('.scatter .pt').evaluateAll((gs) =>
+    gs.flatMap((g) => [...g.querySelectorAll('circle, rect, text')].map((el) => [
+      el.tagName,
+      ['cx', 'cy', 'x', 'y'].filter((a) => el.hasAttribute(a)).map((a) => Number(el.getAttribute(a))),
+    ])));
+  assert.ok(placed.length > 0);
+  for (const [tag, xy] of placed) {
+    assert.ok(xy.every(Number.isFinite), `${tag} at ${xy.join(' ')}`);
+    if (tag !== 'text') assert.ok(xy.every((v) => v >= 0 && v <= 340), `${tag} at ${xy.join(' ')}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
