@@ -83,32 +83,32 @@ pub fn use_scene<S>(key: &'static str) -> Scene<S>
 where
     S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
 {
-    let saved_text = load(key);
     // Saved text that can't be read is kept aside first; if even that fails, nothing is saved
     // over it.
-    let (saved, mut notice, blocked) = match saved_text.as_deref().map(decode::<S>) {
-        Some(Ok(state)) => (Some(state), None, None),
-        Some(Err(why)) => match saved_text.as_deref().map(|t| store(&format!("{key}.unreadable"), t)) {
-            Some(Err(e)) => {
-                let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
-                (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
-            }
-            _ => (None, Some(Notice::Unreadable { why }), None),
-        },
+    let (saved, mut notice, blocked) = match load(key) {
         None => (None, None, None),
-    };
-    let initial = match take_link().map(|payload| from_link::<S>(&payload)) {
-        None => saved.unwrap_or_default(),
-        Some(Ok(linked)) => match set_aside(key, saved.as_ref(), &linked) {
-            Ok(kept) => {
-                notice = Some(Notice::Opened { from: "link", kept });
-                linked
-            }
-            Err(why) => {
-                notice = Some(Notice::Refused { from: "link", why });
-                saved.unwrap_or_default()
-            }
+        Some(text) => match decode::<S>(&text) {
+            Ok(state) => (Some(state), None, None),
+            Err(why) => match store(&format!("{key}.unreadable"), &text) {
+                Ok(()) => (None, Some(Notice::Unreadable { why }), None),
+                Err(e) => {
+                    let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
+                    (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
+                }
+            },
         },
+    };
+    // A link opens only if it reads whole and the work it replaces could be set aside.
+    let linked = take_link().map(|payload| {
+        let linked = from_link::<S>(&payload)?;
+        set_aside(key, saved.as_ref(), &linked).map(|kept| (linked, kept))
+    });
+    let initial = match linked {
+        None => saved.unwrap_or_default(),
+        Some(Ok((linked, kept))) => {
+            notice = Some(Notice::Opened { from: "link", kept });
+            linked
+        }
         Some(Err(why)) => {
             notice = Some(Notice::Refused { from: "link", why });
             saved.unwrap_or_default()
@@ -117,10 +117,9 @@ where
     let scene =
         Scene { state: RwSignal::new(initial), notice: RwSignal::new(notice), unsaved: RwSignal::new(None), key };
     Effect::new(move |_| {
-        let json = scene.state.with(to_json);
         let result = match &blocked {
             Some(why) => Err(why.clone()),
-            None => store(key, &json),
+            None => store(key, &scene.state.with(to_json)),
         };
         scene.unsaved.set(result.err());
     });

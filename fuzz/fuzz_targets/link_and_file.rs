@@ -25,56 +25,28 @@ trait Scene: Shared + PartialEq + Debug {
     fn step(&mut self);
 }
 
-impl Scene for linear::State {
-    fn compute(&self) {
-        let _ = linear::State::compute(self);
-    }
-    fn code(&self) -> String {
-        codegen::linear(self)
-    }
-    fn step(&mut self) {
-        let _ = self.sgd_step();
-        let _ = self.undo();
-    }
+/// The four scenes that learn through `sgd_step` and undo with `$undo`.
+macro_rules! learning_scene {
+    ($($scene:ident, $undo:ident;)*) => {$(
+        impl Scene for $scene::State {
+            fn compute(&self) {
+                let _ = $scene::State::compute(self);
+            }
+            fn code(&self) -> String {
+                codegen::$scene(self)
+            }
+            fn step(&mut self) {
+                let _ = self.sgd_step();
+                let _ = self.$undo();
+            }
+        }
+    )*};
 }
-
-impl Scene for embedding::State {
-    fn compute(&self) {
-        let _ = embedding::State::compute(self);
-    }
-    fn code(&self) -> String {
-        codegen::embedding(self)
-    }
-    fn step(&mut self) {
-        let _ = self.sgd_step();
-        let _ = self.undo();
-    }
-}
-
-impl Scene for one_hot::State {
-    fn compute(&self) {
-        let _ = one_hot::State::compute(self);
-    }
-    fn code(&self) -> String {
-        codegen::one_hot(self)
-    }
-    fn step(&mut self) {
-        let _ = self.sgd_step();
-        let _ = self.undo();
-    }
-}
-
-impl Scene for rnn::State {
-    fn compute(&self) {
-        let _ = rnn::State::compute(self);
-    }
-    fn code(&self) -> String {
-        codegen::rnn(self)
-    }
-    fn step(&mut self) {
-        let _ = self.sgd_step();
-        let _ = self.undo_step();
-    }
+learning_scene! {
+    linear, undo;
+    embedding, undo;
+    one_hot, undo;
+    rnn, undo_step;
 }
 
 impl Scene for train::State {
