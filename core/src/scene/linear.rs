@@ -10,8 +10,7 @@ use super::{check_preset, check_seed, check_shape, label, paste, resize, set_flo
 use crate::edit::parse_float;
 use crate::ops::linear::{Linear, LinearGrads};
 use crate::ops::loss::Loss;
-use crate::tensor::py_shape;
-use crate::tensor::{numel, Tensor};
+use crate::tensor::{numel, py_shape, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Marks, Phase, Span, Trace};
 use crate::TorchError;

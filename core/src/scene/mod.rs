@@ -169,9 +169,10 @@ pub fn check_shape<T: Copy>(
 
 /// A decoded preset id: one of the scene's, or none.
 pub fn check_preset(preset: &str, presets: &[(&str, &str)]) -> Result<(), String> {
-    match preset.is_empty() || presets.iter().any(|(id, _)| *id == preset) {
-        true => Ok(()),
-        false => Err(format!("it names a preset this scene does not have ({} characters)", preset.chars().count())),
+    if preset.is_empty() || presets.iter().any(|(id, _)| *id == preset) {
+        Ok(())
+    } else {
+        Err(format!("it names a preset this scene does not have ({} characters)", preset.chars().count()))
     }
 }
 
