@@ -11,6 +11,7 @@
 
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
 use rowflow_core::tensor::{Ids, Tensor};
 use rowflow_core::TorchError;
@@ -231,13 +232,13 @@ fn main() {
         linear(id, &linear::State::preset(id).unwrap());
     }
     let mut s = linear::State::default();
-    s.sgd_step().unwrap();
-    s.sgd_step().unwrap();
+    s.apply(&Edit::Step).unwrap();
+    s.apply(&Edit::Step).unwrap();
     s.edit("input", 1, "-0").unwrap();
     linear("vector_stepped_edited_input", &s);
     let mut s = linear::State::preset("batch_6_to_10").unwrap();
     s.set_bias(false);
-    s.set_mse(true).unwrap();
+    s.apply(&Edit::Loss { mse: true }).unwrap();
     s.edit("target", 3, "1.5").unwrap();
     linear("batch_no_bias_mse", &s);
     let mut s = linear::State::preset("fixed_2_to_3_3d").unwrap();

@@ -8,6 +8,7 @@
 //! and Python literals; `<dir>/numbers/`: what a learner types into a cell or a size field.
 //! Generated rather than committed, so the seeds follow the scenes' format as it changes.
 
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::share::{to_file, to_link, Shared};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
 use serde_json::{json, Value};
@@ -65,8 +66,8 @@ fn scenes() -> Vec<(String, (String, String, String))> {
     for (id, _) in linear::PRESETS {
         let mut s = linear::State::preset(id).expect("a preset");
         out.push((format!("linear-{id}"), shared(&s)));
-        let _ = s.set_mse(true);
-        let _ = s.sgd_step();
+        let _ = s.apply(&Edit::Loss { mse: true });
+        let _ = s.apply(&Edit::Step);
         out.push((format!("linear-{id}-mse-stepped"), shared(&s)));
     }
     for (id, _) in embedding::PRESETS {

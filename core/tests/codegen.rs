@@ -2,6 +2,7 @@
 //! `python3` on PATH. Torch is not needed: nothing is imported or run.
 
 use rowflow_core::codegen;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -63,10 +64,10 @@ fn scripts() -> Vec<(String, String)> {
         s.edit("weight", k, v).unwrap();
     }
     s.set_bias(false);
-    s.set_mse(true).unwrap();
+    s.apply(&Edit::Loss { mse: true }).unwrap();
     add("linear special floats".into(), codegen::linear(&s));
     let mut s = linear::State::preset("fixed_2_to_3_3d").unwrap();
-    s.sgd_step().unwrap();
+    s.apply(&Edit::Step).unwrap();
     s.set_in_features("5").unwrap();
     add("linear stepped and resized".into(), codegen::linear(&s));
 

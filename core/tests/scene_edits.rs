@@ -10,38 +10,36 @@
 //!   go through: a state the scene made is never refused on reload (the undo history aside: it is
 //!   in-memory only).
 //!
+//! Every action is an [`Edit`], the language the app, links and tours speak.
+//!
 //! The long run: `PROPTEST_CASES=10000 cargo test -p rowflow-core --release --test scene_edits`.
 
 mod common;
-#[path = "scene_edits/embedding.rs"]
-mod embedding;
+// SPINE-TODO #[path = "scene_edits/embedding.rs"]
+// SPINE-TODO mod embedding;
 #[path = "scene_edits/linear.rs"]
 mod linear;
-#[path = "scene_edits/one_hot.rs"]
-mod one_hot;
-#[path = "scene_edits/rnn.rs"]
-mod rnn;
-#[path = "scene_edits/train.rs"]
-mod train;
+// SPINE-TODO #[path = "scene_edits/one_hot.rs"]
+// SPINE-TODO mod one_hot;
+// SPINE-TODO #[path = "scene_edits/rnn.rs"]
+// SPINE-TODO mod rnn;
+// SPINE-TODO #[path = "scene_edits/train.rs"]
+// SPINE-TODO mod train;
 
-use common::gen::said;
+use common::gen::{cell_text, lr_text, paste_text, preset_id, said, seed_text};
 use proptest::prelude::*;
-use rowflow_core::scene::share::{decode, Shared};
+use rowflow_core::scene::contract::{Edit, Scene};
+use rowflow_core::scene::share::decode;
 use rowflow_core::scene::to_json;
 use std::fmt::Debug;
 
 /// Cases per scene in `cargo test`; `PROPTEST_CASES` overrides it.
 pub const CASES: u32 = 64;
 
-/// What the shared driver needs of a scene.
-pub trait Scene: Shared + Debug {
-    type Action: Debug;
-    /// One learner action through the scene's public API.
-    fn apply(&mut self, action: &Self::Action) -> Result<(), String>;
+/// What a scene's test adds to the contract: the invariants its every state keeps.
+pub trait Invariants: Scene {
     /// `compute()` and the views of it; the scene's invariants.
     fn invariants(&self) -> Result<(), TestCaseError>;
-    /// Clears what is not saved (the undo history), so a state and its saved copy compare.
-    fn unsaved(&mut self);
 }
 
 /// The same to the bit: `Debug` writes every float exactly (unlike `==`, NaN equals NaN here, and
@@ -50,22 +48,16 @@ pub fn same<T: Debug>(a: &T, b: &T) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }
 
-/// A preset by id (every scene's `State::preset`), as switching presets in the app does.
-pub fn switch<S>(state: &mut S, preset: Option<S>) -> Result<(), String> {
-    *state = preset.ok_or("no such preset")?;
-    Ok(())
-}
-
-/// Runs the actions on `state`, checking everything the module doc lists after each one.
-pub fn drive<S: Scene>(mut state: S, actions: &[S::Action]) -> Result<(), TestCaseError> {
+/// Runs the edits on `state`, checking everything the module doc lists after each one.
+pub fn drive<S: Invariants>(mut state: S, edits: &[Edit]) -> Result<(), TestCaseError> {
     state.invariants()?;
     round_trip(&state)?;
-    for (k, action) in actions.iter().enumerate() {
+    for (k, edit) in edits.iter().enumerate() {
         let before = state.clone();
-        let done = state.apply(action);
+        let done = state.apply(edit);
         said(&done)?;
         if let Err(e) = &done {
-            prop_assert!(same(&before, &state), "action {} {:?} was refused ({}) but changed the state", k, action, e);
+            prop_assert!(same(&before, &state), "edit {} {:?} was refused ({}) but changed the state", k, edit, e);
         }
         state.invariants()?;
         round_trip(&state)?;
@@ -78,8 +70,9 @@ fn round_trip<S: Scene>(state: &S) -> Result<(), TestCaseError> {
     let back = decode::<S>(&json);
     prop_assert!(back.is_ok(), "a saved state does not load: {:?}", back.err());
     let (mut saved, mut back) = (state.clone(), back.unwrap());
-    saved.unsaved();
-    back.unsaved();
+    // The undo history is in memory only.
+    saved.params().0.history.clear();
+    back.params().0.history.clear();
     prop_assert!(same(&saved, &back), "the state changed through JSON:\n{:?}\n{:?}", saved, back);
     Ok(())
 }
@@ -90,11 +83,50 @@ pub fn cell() -> impl Strategy<Value = usize> {
 }
 
 /// A tensor name for `edit`/`paste`: mostly one the scene accepts, else one it refuses.
-pub fn name(editable: &'static [&'static str], other: &'static [&'static str]) -> BoxedStrategy<&'static str> {
+fn name(editable: &'static [&'static str], other: &'static [&'static str]) -> BoxedStrategy<&'static str> {
     prop_oneof![4 => prop::sample::select(editable), 1 => prop::sample::select(other)].boxed()
 }
 
-/// How many actions a case takes.
-pub fn actions<A: Debug>(action: impl Strategy<Value = A>) -> impl Strategy<Value = Vec<A>> {
-    prop::collection::vec(action, 0..20)
+/// A setting typed into `field`.
+pub fn field(field: &'static str, text: impl Strategy<Value = String>) -> impl Strategy<Value = Edit> {
+    text.prop_map(move |t| Edit::field(field, &t))
+}
+
+/// An option turned on or off.
+pub fn flag(flag: &'static str) -> impl Strategy<Value = Edit> {
+    any::<bool>().prop_map(move |on| Edit::flag(flag, on))
+}
+
+/// The edits every scene takes: typing and pasting into its tensors (and some it refuses),
+/// re-init, the loss, lr, steps, undo, reset and presets. Weighted as a learner's clicks are.
+pub fn shared_edits<S: Scene>(
+    editable: &'static [&'static str],
+    other: &'static [&'static str],
+    limits: &'static [usize],
+) -> BoxedStrategy<Edit> {
+    let tensor = || name(editable, other);
+    prop_oneof![
+        6 => (tensor(), cell(), cell_text(limits)).prop_map(|(n, i, t)| Edit::cell(n, i, &t)),
+        2 => (tensor(), cell(), paste_text(limits)).prop_map(|(n, i, t)| Edit::paste(n, i, &t)),
+        1 => seed_text().prop_map(|seed| Edit::Reinit { seed }),
+        1 => lr_text().prop_map(|text| Edit::Lr { text }),
+        1 => any::<bool>().prop_map(|mse| Edit::Loss { mse }),
+        2 => Just(Edit::Step),
+        1 => (0usize..4).prop_map(|steps| Edit::Run { steps }),
+        1 => Just(Edit::Undo),
+        1 => Just(Edit::Reset),
+        1 => preset_id(S::PRESETS).prop_map(|id| Edit::Preset { id: id.into() }),
+    ]
+    .boxed()
+}
+
+/// How many edits a case takes.
+pub fn edits(edit: impl Strategy<Value = Edit>) -> impl Strategy<Value = Vec<Edit>> {
+    prop::collection::vec(edit, 0..20)
+}
+
+/// A scene from one of its presets (or the default) and a sequence of edits.
+pub fn case<S: Scene>(edit: impl Strategy<Value = Edit>) -> impl Strategy<Value = (S, Vec<Edit>)> {
+    let start = prop::option::of(preset_id(S::PRESETS)).prop_map(|id| id.and_then(S::preset).unwrap_or_default());
+    (start, edits(edit))
 }

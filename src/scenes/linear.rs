@@ -18,6 +18,7 @@ use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::linear::{State, PRESETS};
 use rowflow_core::{Phase, Tensor};
 
@@ -96,7 +97,7 @@ pub fn LinearScene() -> impl IntoView {
         })
     });
     let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.learning.changed_in(name)));
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
+    let learn = move |edit: Edit| Callback::new(move |()| change(state, |s| s.apply(&edit)));
     let learn_panel = move || {
         view! {
             <LearnPanel
@@ -104,14 +105,11 @@ pub fn LinearScene() -> impl IntoView {
                 loss=Signal::derive(move || computed.with(|c| c.loss))
                 lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
                 steps=Signal::derive(move || state.with(|s| s.learning.steps))
-                on_loss=Callback::new(move |on: bool| change(state, |s| s.set_mse(on)))
-                on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
-                on_step=learn(State::sgd_step)
-                on_undo=learn(State::undo)
-                on_reset=learn(|s| {
-                    s.reset();
-                    Ok(())
-                })
+                on_loss=Callback::new(move |mse: bool| change(state, |s| s.apply(&Edit::Loss { mse })))
+                on_lr=Callback::new(move |text: String| change(state, |s| s.apply(&Edit::Lr { text })))
+                on_step=learn(Edit::Step)
+                on_undo=learn(Edit::Undo)
+                on_reset=learn(Edit::Reset)
             />
         }
     };

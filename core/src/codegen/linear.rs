@@ -125,6 +125,7 @@ pub(super) fn script(s: &State) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::linear::PRESETS;
     use crate::tensor::Tensor;
 
@@ -190,8 +191,8 @@ mod tests {
         assert!(py.contains("x.requires_grad_()"));
         // After SGD steps both parameters move; the input is still the draw.
         let mut s = preset("vector_6_to_10");
-        s.sgd_step().unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
+        s.apply(&Edit::Step).unwrap();
         let py = script(&s);
         assert!(py.contains("after 2 SGD steps") && py.contains("linear.bias.copy_("), "{py}");
         // An edited input is written out after the draws.
@@ -210,7 +211,7 @@ mod tests {
     #[test]
     fn mse_and_errors() {
         let mut s = preset("batch_6_to_10");
-        s.set_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         s.edit("target", 3, "1.5").unwrap();
         let py = script(&s);
         assert!(py.contains("import torch.nn.functional as F"));

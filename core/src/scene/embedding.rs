@@ -445,9 +445,10 @@ impl State {
         if let Some(e) = c.loss_error {
             return Err(e);
         }
+        let loss = c.loss.unwrap_or(f32::NAN);
         let grad =
             c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
-        self.learning.step(&mut [("weight", &mut self.weight)], &vec![("weight".to_string(), grad)])?;
+        self.learning.step(&mut [("weight", &mut self.weight)], &vec![("weight".to_string(), grad)], loss)?;
         self.settle();
         Ok(())
     }

@@ -15,7 +15,11 @@ use serde::{Deserialize, Serialize};
 pub const NOTHING_TO_UNDO: &str =
     "nothing to undo: undo remembers the steps taken since this page was opened (Reset goes back to the start)";
 
+/// The loss curve keeps the latest this many steps.
+pub const MAX_LOSSES: usize = 10_000;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Learning {
     pub loss: Loss,
     /// As the learner typed it.
@@ -30,6 +34,23 @@ pub struct Learning {
     pub steps: usize,
     /// Per parameter, the flat indices the last step changed.
     pub changed: Vec<(String, Vec<usize>)>,
+    /// The loss of each step taken (measured before its update), oldest first.
+    #[serde(with = "json_floats")]
+    pub losses: Vec<f32>,
+}
+
+/// Losses saved like tensor data, so a diverged `nan` or `inf` survives a save.
+mod json_floats {
+    use crate::tensor::{Element, Json};
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(xs: &[f32], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(xs.iter().map(|x| x.to_json()))
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f32>, D::Error> {
+        let raw = Vec::<Json>::deserialize(d)?;
+        raw.into_iter().map(|j| f32::from_json(j).map_err(D::Error::custom)).collect()
+    }
 }
 
 impl Default for Learning {
@@ -41,6 +62,7 @@ impl Default for Learning {
             start: None,
             steps: 0,
             changed: Vec::new(),
+            losses: Vec::new(),
         }
     }
 }
@@ -83,9 +105,9 @@ impl Learning {
         Ok((self.loss.forward(output)?, self.loss.backward(output)?))
     }
 
-    /// One SGD step on every parameter that has a gradient; remembers the old values for undo
-    /// and which cells moved.
-    pub fn step(&mut self, params: &mut [(&str, &mut Tensor)], grads: &Named) -> Result<(), String> {
+    /// One SGD step on every parameter that has a gradient, taken at `loss`; remembers the old
+    /// values for undo, which cells moved, and the loss for the curve.
+    pub fn step(&mut self, params: &mut [(&str, &mut Tensor)], grads: &Named, loss: f32) -> Result<(), String> {
         let before = snapshot(params);
         let lr = self.lr();
         let mut changed = Vec::new();
@@ -100,6 +122,8 @@ impl Learning {
         self.history.push(before);
         self.steps += 1;
         self.changed = changed;
+        self.losses.push(loss);
+        self.losses.drain(..self.losses.len().saturating_sub(MAX_LOSSES));
         Ok(())
     }
 
@@ -109,6 +133,7 @@ impl Learning {
         restore(params, &before);
         self.steps = self.steps.saturating_sub(1);
         self.changed.clear();
+        self.losses.pop();
         Ok(())
     }
 
@@ -120,6 +145,7 @@ impl Learning {
         self.history.clear();
         self.steps = 0;
         self.changed.clear();
+        self.losses.clear();
     }
 
     /// Whether `lr` and the loss are ones the scene could have made: a decoded save or link
@@ -130,6 +156,9 @@ impl Learning {
             if target.numel() > MAX_NUMEL {
                 return Err(format!("the mse target holds more than {MAX_NUMEL} numbers"));
             }
+        }
+        if self.losses.len() > MAX_LOSSES {
+            return Err(format!("losses holds {} steps; this scene keeps at most {MAX_LOSSES}", self.losses.len()));
         }
         for (name, t) in self.start.iter().flatten() {
             if t.numel() > MAX_NUMEL {
@@ -145,6 +174,7 @@ impl Learning {
         self.start = None;
         self.steps = 0;
         self.changed.clear();
+        self.losses.clear();
     }
 
     /// The cells of `name` the last step changed.
@@ -174,10 +204,10 @@ mod tests {
         let mut l = Learning::default();
         let mut w = Tensor::vector(vec![1.0, 2.0, 3.0]);
         let grads = vec![("weight".to_string(), Tensor::vector(vec![1.0, 0.0, -2.0]))];
-        l.step(&mut [("weight", &mut w)], &grads).unwrap();
+        l.step(&mut [("weight", &mut w)], &grads, 1.0).unwrap();
         assert_eq!(w.data(), [0.9, 2.0, 3.2]);
         assert_eq!((l.steps, l.changed_in("weight")), (1, vec![0, 2]));
-        l.step(&mut [("weight", &mut w)], &grads).unwrap();
+        l.step(&mut [("weight", &mut w)], &grads, 1.0).unwrap();
         l.undo(&mut [("weight", &mut w)]).unwrap();
         assert_eq!(w.data(), [0.9, 2.0, 3.2]);
         l.reset(&mut [("weight", &mut w)]);

@@ -5,11 +5,13 @@
 //! gives the same numbers for one vector, and leading dimensions `(*, in) → (*, out)` are carried
 //! along untouched.
 
+use super::contract::{Edit, Scene, View};
 use super::learn::Learning;
 use super::{check_preset, check_seed, check_shape, label, paste, resize, set_float, Factor, Formula, Issue};
-use crate::edit::parse_float;
+use crate::edit::{parse_float, parse_int};
 use crate::ops::linear::{Linear, LinearGrads};
 use crate::ops::loss::Loss;
+use crate::ops::Named;
 use crate::tensor::{numel, py_shape, Tensor};
 use crate::torch_rng::Generator;
 use crate::trace::{Marks, Phase, Span, Trace};
@@ -140,44 +142,8 @@ impl State {
         [self.lead(), &[self.out_features()]].concat()
     }
 
-    /// `sum` of the output (false) or `mse` against a target of the output's shape, zeros to
-    /// start (true).
-    pub fn set_mse(&mut self, mse: bool) -> Result<(), String> {
-        let shape = self.output_shape();
-        self.learning.use_mse(mse, &shape)
-    }
-
-    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
-        self.learning.set_lr(text)
-    }
-
-    /// `param -= lr * param.grad` on `weight` (and `bias`), with the current loss.
-    pub fn sgd_step(&mut self) -> Result<(), String> {
-        let (_, _, grads) = self.grads().map_err(|e| format!("{}. {}", e.error, e.hint))?;
-        let mut named = vec![("weight".to_string(), grads.weight)];
-        named.extend(grads.bias.map(|b| ("bias".to_string(), b)));
-        let Self { weight, bias, has_bias, learning, .. } = self;
-        let mut params = vec![("weight", weight)];
-        if *has_bias {
-            params.push(("bias", bias));
-        }
-        learning.step(&mut params, &named)
-    }
-
-    /// Back one SGD step.
-    pub fn undo(&mut self) -> Result<(), String> {
-        let Self { weight, bias, learning, .. } = self;
-        learning.undo(&mut [("weight", weight), ("bias", bias)])
-    }
-
-    /// Back to the parameters before the first SGD step.
-    pub fn reset(&mut self) {
-        let Self { weight, bias, learning, .. } = self;
-        learning.reset(&mut [("weight", weight), ("bias", bias)]);
-    }
-
     /// The loss value, `dL/doutput` and every `.grad`, or the problem that stops backward.
-    fn grads(&self) -> Result<(f32, Tensor, LinearGrads), Issue> {
+    fn backward_pass(&self) -> Result<(f32, Tensor, LinearGrads), Issue> {
         let layer = self.layer()?;
         let output = layer.forward(&self.input).map_err(|e| issue("input", None, e, "fix the forward pass first"))?;
         let (loss, upstream) = self.learning.loss_of(&output).map_err(|e| {
@@ -335,7 +301,7 @@ impl State {
         };
         let backward = match output {
             None => None,
-            Some(_) => match self.grads() {
+            Some(_) => match self.backward_pass() {
                 Ok(b) => Some(b),
                 Err(issue) => {
                     issues.push(issue);
@@ -630,6 +596,96 @@ fn resized(t: &Tensor, dim: usize, n: usize) -> Result<Tensor, String> {
 
 fn size(text: &str) -> Result<usize, String> {
     super::parse_size(text, MAX_SIZE)
+}
+
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "linear";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "in_features" => self.set_in_features(text),
+                "out_features" => self.set_out_features(text),
+                "input.dim" => self.set_rank(usize::try_from(parse_int(text)?).unwrap_or(0)),
+                other => match lead_dim(other) {
+                    Some(dim) => self.set_lead(dim, text),
+                    None => Err(format!("the Linear scene has no field {other}")),
+                },
+            },
+            Edit::Flag { flag, on } if flag == "bias" => {
+                self.set_bias(*on);
+                Ok(())
+            }
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the Linear scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn output_shape(&self) -> Vec<usize> {
+        State::output_shape(self)
+    }
+
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let (loss, _, grads) = self.backward_pass().map_err(|e| format!("{}. {}", e.error, e.hint))?;
+        let mut named = vec![("weight".to_string(), grads.weight)];
+        named.extend(grads.bias.map(|b| ("bias".to_string(), b)));
+        Ok((loss, named))
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        let Self { weight, bias, has_bias, learning, .. } = self;
+        let mut params = vec![("weight", weight)];
+        if *has_bias {
+            params.push(("bias", bias));
+        }
+        (learning, params)
+    }
+}
+
+/// `input.shape[1]` → 1.
+fn lead_dim(field: &str) -> Option<usize> {
+    field.strip_prefix("input.shape[")?.strip_suffix(']')?.parse().ok()
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.loss
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        self.trace_of(phase).len()
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        self.marks_in(phase, playhead)
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        self.describe_in(phase, playhead)
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
 }
 
 impl super::share::Shared for State {
@@ -953,7 +1009,7 @@ mod tests {
     fn mse_grads_are_pytorchs() {
         let f = fixture("linear_mse_loss");
         let mut s = from_fixture(&f);
-        s.set_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         let target = tensor(&f["loss"]["target"]);
         for (i, x) in target.data().iter().enumerate() {
             s.edit("target", i, &format!("{x:e}")).unwrap();
@@ -982,7 +1038,7 @@ mod tests {
             let up = tensor(&f["upstream"]);
             let y = s.compute().output.unwrap();
             let half = y.numel() as f64 / 2.0;
-            s.set_mse(true).unwrap();
+            s.apply(&Edit::Loss { mse: true }).unwrap();
             for (i, (o, u)) in y.data().iter().zip(up.data()).enumerate() {
                 s.edit("target", i, &format!("{:e}", (*o as f64 - *u as f64 * half) as f32)).unwrap();
             }
@@ -1033,42 +1089,42 @@ mod tests {
         for n in 0..6 {
             s.edit("input", 2 * n + 1, "0").unwrap();
         }
-        s.set_lr("0.5").unwrap();
+        s.apply(&Edit::Lr { text: "0.5".into() }).unwrap();
         let before = s.clone();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.steps, 1);
         assert_eq!(s.learning.changed_in("weight"), [0, 2, 4]);
         assert_eq!(s.learning.changed_in("bias"), [0, 1, 2]);
         // weight.grad[:, 0] = Σ input[..., 0] = 12; bias.grad = 6.
         assert_eq!(s.weight.data(), [-6., 0., -6., 1., -5., 0.]);
         assert_eq!(s.bias.data(), [-2.; 3]);
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.steps, 2);
         s.undo().unwrap();
         assert_eq!(s.weight.data(), [-6., 0., -6., 1., -5., 0.]);
         assert!(s.learning.changed.is_empty());
-        s.reset();
+        s.reset().unwrap();
         assert_eq!((&s.weight, &s.bias, s.learning.steps), (&before.weight, &before.bias, 0));
         assert!(s.undo().is_err());
 
         // bias=False: only weight steps; an edit of a parameter forgets the steps.
         s.set_bias(false);
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.changed_in("bias"), Vec::<usize>::new());
         assert_eq!(s.bias, before.bias);
         s.edit("weight", 1, "3").unwrap();
         assert_eq!((s.learning.steps, s.learning.history.len()), (0, 0));
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         s.edit("input", 0, "3").unwrap();
         assert_eq!(s.learning.steps, 1, "the input is not a parameter");
-        assert_eq!(s.set_lr("-1").unwrap_err(), "ValueError: Invalid learning rate: -1");
+        assert_eq!(s.apply(&Edit::Lr { text: "-1".into() }).unwrap_err(), "ValueError: Invalid learning rate: -1");
     }
 
     #[test]
     fn the_mse_target_follows_the_output_shape() {
         let mut s = preset("batch_6_to_10");
         assert!(s.edit("target", 0, "1").unwrap_err().contains("no target"));
-        s.set_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         s.edit("target", 19, "1").unwrap();
         assert!(s.edit("target", 20, "1").is_err());
         s.set_lead(0, "3").unwrap();
@@ -1083,8 +1139,8 @@ mod tests {
         assert!(c.output.is_some() && c.grads.is_none() && c.loss.is_none());
         assert_eq!(c.issues[0].tensor, "target");
         assert!(c.backward.is_empty());
-        assert!(s.sgd_step().is_err());
-        s.set_mse(false).unwrap();
+        assert!(s.apply(&Edit::Step).is_err());
+        s.apply(&Edit::Loss { mse: false }).unwrap();
         assert!(s.compute().issues.is_empty());
         // Saves from before learning existed still load.
         let json = to_json(&preset("vector_6_to_10"));

@@ -3,6 +3,7 @@
 //! cell, and every problem pinned to the cell that causes it. Views derive from this; they never
 //! compute math.
 
+pub mod contract;
 pub mod embedding;
 #[cfg(test)]
 mod fixtures;

@@ -234,14 +234,14 @@ impl State {
         if c.issues.iter().any(|i| i.tensor == INPUT) {
             return Err("fix the marked ids first: the gradient is for the ids on show".into());
         }
-        let grad = match (&c.backward, c.issues.first()) {
-            (Some(b), _) => b.emb_grad.clone(),
+        let (loss, grad) = match (&c.backward, c.issues.first()) {
+            (Some(b), _) => (b.loss, b.emb_grad.clone()),
             (None, Some(issue)) => return Err(issue.error.to_string()),
             (None, None) => return Err("no gradient to step with".into()),
         };
         let grads = vec![(TABLE.to_string(), grad)];
         let Self { table, learning, .. } = self;
-        learning.step(&mut [(TABLE, table)], &grads)
+        learning.step(&mut [(TABLE, table)], &grads, loss)
     }
 
     pub fn undo(&mut self) -> Result<(), String> {

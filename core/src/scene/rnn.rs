@@ -844,8 +844,8 @@ impl State {
     /// One SGD step on every parameter (and `emb.weight`): `param -= lr * param.grad`.
     pub fn sgd_step(&mut self) -> Result<(), String> {
         let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
-        let grads = self.backward(&run)?.grads;
-        self.learning.step(&mut trainable(&mut self.model), &grads)?;
+        let back = self.backward(&run)?;
+        self.learning.step(&mut trainable(&mut self.model), &back.grads, back.loss)?;
         self.edited = true;
         Ok(())
     }

@@ -74,6 +74,7 @@ pub fn from_file<S: Shared>(text: &str) -> Result<S, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::{embedding, linear, one_hot, rnn, train};
 
     fn round_trip<S: Shared + PartialEq + std::fmt::Debug>(s: &S) {
@@ -84,7 +85,7 @@ mod tests {
     #[test]
     fn every_scene_survives_a_link_and_a_file_without_its_history() {
         let mut l = linear::State::default();
-        l.sgd_step().unwrap();
+        l.apply(&Edit::Step).unwrap();
         assert!(!l.learning.history.is_empty());
         let back: linear::State = from_link(&to_link(&l)).unwrap();
         assert_eq!((back.weight, back.learning.history.len()), (l.weight.clone(), 0));
@@ -142,8 +143,8 @@ mod tests {
         all(rnn::PRESETS, rnn::State::preset);
         all(train::PRESETS, train::State::preset);
         let mut l = linear::State::default();
-        l.set_mse(true).unwrap();
-        l.sgd_step().unwrap();
+        l.apply(&Edit::Loss { mse: true }).unwrap();
+        l.apply(&Edit::Step).unwrap();
         l.reinit("-5").unwrap();
         l.set_in_features(&linear::MAX_SIZE.to_string()).unwrap();
         round_trip(&l);
