@@ -278,9 +278,11 @@ fn cell_view(
     // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits it,
     // after the scene it belongs to is gone; that text has nowhere to go.
     let commit = move |value: String| match on_edit.try_run((i, value.clone())) {
-        Some(Ok(())) => drafts.update(|d| {
+        // Every cell of the grid reads the drafts: touch them only when this cell had one.
+        Some(Ok(())) if drafts.with_untracked(|d| d.contains_key(&i)) => drafts.update(|d| {
             d.remove(&i);
         }),
+        Some(Ok(())) => {}
         Some(Err(message)) => drafts.update(|d| {
             d.insert(i, (value, message));
         }),

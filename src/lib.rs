@@ -16,6 +16,7 @@ mod presets;
 mod scenes;
 mod seed_field;
 mod share_panel;
+mod shell;
 mod storage;
 mod timeline;
 

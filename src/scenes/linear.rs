@@ -8,18 +8,15 @@ use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
-use crate::learn_panel::LearnPanel;
 use crate::pass_toggle::PassToggle;
-use crate::presets::Presets;
 use crate::seed_field::SeedField;
-use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, on_preset, use_scene};
+use crate::shell::SceneModel;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
-use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::linear::{State, PRESETS};
+use rowflow_core::scene::contract::Edit;
+use rowflow_core::scene::linear::State;
 use rowflow_core::{Phase, Tensor};
 
 /// The input layouts a learner can pick: (rank, label).
@@ -27,46 +24,27 @@ const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)
 
 #[component]
 pub fn LinearScene() -> impl IntoView {
-    let scene = use_scene::<State>("rowflow.linear");
-    let state = scene.state;
-    let computed = Memo::new(move |_| state.with(State::compute));
-    let playhead = RwSignal::new(0usize);
-    let focus = RwSignal::new(None::<Vec<usize>>);
+    let model = SceneModel::<State>::new();
+    let SceneModel { state, view: computed, pass, playhead, focus, marks, .. } = model;
     let transposed = RwSignal::new(false);
-    let pass = RwSignal::new(Phase::Forward);
-    let backward = Memo::new(move |_| pass.get() == Phase::Backward);
-    // Each pass plays its own trace from the start.
-    Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
-
-    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
-    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
-    let field = move |set: fn(&mut State, &str) -> Result<(), String>| {
-        Callback::new(move |text: String| change(state, |s| set(s, &text)))
-    };
+    let backward = model.backward();
+    let edit = move |tensor: &'static str| model.on_cell(tensor);
+    let paste = move |tensor: &'static str| model.on_paste(tensor);
     let lead = move |dim: usize| {
         let value =
             Signal::derive(move || state.with(|s| s.lead().get(dim).map(ToString::to_string).unwrap_or_default()));
-        let commit = Callback::new(move |text: String| change(state, |s| s.set_lead(dim, &text)));
-        view! { <Field label=format!("input.shape[{dim}]") value=value on_commit=commit /> }
+        let field = format!("input.shape[{dim}]");
+        view! { <Field label=field.clone() value=value on_commit=model.on_field(field) /> }
     };
-    let pick = on_preset(state, State::preset, move || {
-        playhead.set(0);
-        focus.set(None);
-    });
-    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
-
-    let marks = Signal::derive(move || computed.with(|c| c.marks_in(pass.get(), playhead.get())));
-    let pinned = move |tensor: &'static str| {
-        Signal::derive(move || {
-            computed.with(|c| {
-                let issues = c.issues.iter().filter(|i| i.tensor == tensor);
-                issues.filter_map(|i| Some((i.cell?, format!("{}. {}", i.error, i.hint)))).collect::<Vec<_>>()
-            })
-        })
-    };
+    let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
+    let pinned = move |tensor: &'static str| model.issues_in(tensor);
 
     let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
-    let weight_t = Memo::new(move |_| state.with(|s| s.weight_t().map(|t| GridData::floats(&t)).unwrap_or_default()));
+    // Only while it is on show.
+    let weight_t = Memo::new(move |_| match transposed.get() {
+        true => state.with(|s| s.weight_t().map(|t| GridData::floats(&t)).unwrap_or_default()),
+        false => GridData::default(),
+    });
     let bias = Memo::new(move |_| state.with(|s| GridData::floats(&s.bias)));
     let input = Memo::new(move |_| state.with(|s| GridData::floats(&s.input)));
     let stale = Memo::new(move |_| computed.with(|c| c.output.is_none()));
@@ -76,8 +54,6 @@ pub fn LinearScene() -> impl IntoView {
     });
     let has_bias = Memo::new(move |_| state.with(|s| s.has_bias));
     let rank = Memo::new(move |_| state.with(|s| s.input.dim()));
-    let len = Signal::derive(move || computed.with(|c| c.trace_of(pass.get()).len()));
-    let describe = Signal::derive(move || computed.with(|c| c.describe_in(pass.get(), playhead.get())));
 
     // Gradients: while backward can't run, the last ones that did stay on screen.
     let grad = move |pick: fn(&rowflow_core::scene::linear::Computed) -> Option<&Tensor>| {
@@ -96,23 +72,9 @@ pub fn LinearScene() -> impl IntoView {
             Loss::Sum => GridData::default(),
         })
     });
-    let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.learning.changed_in(name)));
-    let learn = move |edit: Edit| Callback::new(move |()| change(state, |s| s.apply(&edit)));
-    let learn_panel = move || {
-        view! {
-            <LearnPanel
-                mse=Signal::derive(move || mse.get())
-                loss=Signal::derive(move || computed.with(|c| c.loss))
-                lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
-                steps=Signal::derive(move || state.with(|s| s.learning.steps))
-                on_loss=Callback::new(move |mse: bool| change(state, |s| s.apply(&Edit::Loss { mse })))
-                on_lr=Callback::new(move |text: String| change(state, |s| s.apply(&Edit::Lr { text })))
-                on_step=learn(Edit::Step)
-                on_undo=learn(Edit::Undo)
-                on_reset=learn(Edit::Reset)
-            />
-        }
-    };
+    // Memos: each cell of a grid asks whether it changed.
+    let changed = move |name: &'static str| Memo::new(move |_| state.with(|s| s.learning.changed_in(name)));
+    let learn_panel = move || model.learn();
     let grad_grid = move |name: &'static str, data: Memo<GridData>| {
         move || backward.get().then(|| view! { <Grid name=name data=data marks=marks /> })
     };
@@ -137,11 +99,7 @@ pub fn LinearScene() -> impl IntoView {
 
     view! {
         <section class="scene linear" aria-labelledby="linear-title">
-            <header class="scene-bar">
-                <h1 id="linear-title">"nn.Linear: every input row meets every weight row"</h1>
-                <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| s.preset.clone())) on_pick=pick />
-                <SharePanel scene=scene />
-            </header>
+            {model.header("linear-title", "nn.Linear: every input row meets every weight row")}
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
@@ -240,23 +198,19 @@ pub fn LinearScene() -> impl IntoView {
                     <Field
                         label="in_features"
                         value=Signal::derive(move || state.with(|s| s.in_features().to_string()))
-                        on_commit=field(State::set_in_features)
+                        on_commit=model.on_field("in_features")
                     />
                     <Field
                         label="out_features"
                         value=Signal::derive(move || state.with(|s| s.out_features().to_string()))
-                        on_commit=field(State::set_out_features)
+                        on_commit=model.on_field("out_features")
                     />
                     <label class="flag">
                         <input
                             type="checkbox"
                             prop:checked=move || has_bias.get()
                             on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                let _ = change(state, |s| {
-                                    s.set_bias(on);
-                                    Ok(())
-                                });
+                                model.on_flag("bias")(event_target_checked(&ev));
                             }
                         />
                         " bias"
@@ -275,7 +229,7 @@ pub fn LinearScene() -> impl IntoView {
                                             name="linear-rank"
                                             prop:checked=move || rank.get() == r
                                             on:change=move |_| {
-                                                let _ = change(state, |s| s.set_rank(r));
+                                                let _ = model.apply(Edit::field("input.dim", &r.to_string()));
                                             }
                                         />
                                         " "
@@ -289,7 +243,7 @@ pub fn LinearScene() -> impl IntoView {
                 </fieldset>
             </div>
 
-            <Timeline len=len playhead=playhead describe=describe />
+            <Timeline len=model.steps() playhead=playhead describe=model.describe() />
             <CodePanel code=Signal::derive(move || state.with(codegen::linear)) />
         </section>
     }

@@ -62,7 +62,7 @@ pub const MAX_RUN: usize = 1000;
 /// A scene: its presets, its edits, its learning and its one computation.
 pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
     /// Everything the views show of one state.
-    type View: View;
+    type View: View + Send + Sync + 'static;
     /// The localStorage key and route of the scene (`linear` → `rowflow.linear`, `#/linear`).
     const NAME: &'static str;
     /// (id, label) of every preset; the first is the default.

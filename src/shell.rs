@@ -1,0 +1,156 @@
+//! What every scene shares on screen, written once over the core's `Scene` contract: the model
+//! of the scene on show (its saved state, the one computation of it, the pass and playhead the
+//! learner is looking at), and the parts every scene has: the header with
+//! presets and sharing, and the learning controls.
+
+use crate::learn_panel::LearnPanel;
+use crate::presets::Presets;
+use crate::share_panel::SharePanel;
+use crate::storage::{change, use_scene};
+use leptos::prelude::*;
+use rowflow_core::ops::loss::Loss;
+use rowflow_core::scene::contract::{Edit, Scene, View};
+use rowflow_core::{Marks, Phase};
+
+/// A scene on screen. Data flows one way: an edit goes through `apply` to the state, the core
+/// computes the view model once per state, and views read it.
+pub struct SceneModel<S: Scene> {
+    pub scene: crate::storage::Scene<S>,
+    pub state: RwSignal<S>,
+    /// `compute()` of the state: once per change, however many views read it.
+    pub view: Memo<S::View>,
+    pub pass: RwSignal<Phase>,
+    pub playhead: RwSignal<usize>,
+    /// The output cell the learner clicked, for the formula.
+    pub focus: RwSignal<Option<Vec<usize>>>,
+    /// What lights up at the playhead: once per step, not once per cell that asks.
+    pub marks: Memo<Marks>,
+}
+
+impl<S: Scene> Clone for SceneModel<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Scene> Copy for SceneModel<S> {}
+
+impl<S: Scene> SceneModel<S> {
+    /// The scene restored from its save (or a link), and computed.
+    pub fn new() -> Self {
+        let scene = use_scene::<S>(leak(format!("rowflow.{}", S::NAME)));
+        let state = scene.state;
+        // A new state is a new view model: comparing two would cost more than it saves.
+        let view = Memo::new_with_compare(move |_| state.with(S::compute), |_, _| true);
+        let pass = RwSignal::new(Phase::Forward);
+        let playhead = RwSignal::new(0usize);
+        // Each pass plays its own trace from the start.
+        Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
+        let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
+        Self { scene, state, view, pass, playhead, focus: RwSignal::new(None), marks }
+    }
+
+    /// Any edit, through the core: a refused one changes nothing and says why.
+    pub fn apply(&self, edit: Edit) -> Result<(), String> {
+        change(self.state, |s| s.apply(&edit))
+    }
+
+    /// A grid's `on_edit`: typing into a cell of `tensor`.
+    pub fn on_cell(&self, tensor: &'static str) -> Callback<(usize, String), Result<(), String>> {
+        let model = *self;
+        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::cell(tensor, index, &text)))
+    }
+
+    /// A grid's `on_paste`: a block into `tensor`.
+    pub fn on_paste(&self, tensor: &'static str) -> Callback<(usize, String), Result<(), String>> {
+        let model = *self;
+        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::paste(tensor, index, &text)))
+    }
+
+    /// A setting's `on_commit`.
+    pub fn on_field(&self, field: impl Into<String>) -> Callback<String, Result<(), String>> {
+        let (model, field) = (*self, field.into());
+        Callback::new(move |text: String| model.apply(Edit::Field { field: field.clone(), text }))
+    }
+
+    /// An option's checkbox.
+    pub fn on_flag(&self, flag: &'static str) -> impl Fn(bool) + Copy + 'static {
+        let model = *self;
+        move |on: bool| {
+            let _ = model.apply(Edit::flag(flag, on));
+        }
+    }
+
+    /// The problems pinned to cells of `tensor`, as a grid shows them.
+    pub fn issues_in(&self, tensor: &'static str) -> Memo<Vec<(usize, String)>> {
+        let view = self.view;
+        Memo::new(move |_| {
+            view.with(|v| {
+                let pinned = v.issues().iter().filter(|i| i.tensor == tensor);
+                pinned.filter_map(|i| Some((i.cell?, format!("{}. {}", i.error, i.hint)))).collect()
+            })
+        })
+    }
+
+    /// The caption of the step at the playhead, and the length of the pass's timeline.
+    pub fn describe(&self) -> Signal<String> {
+        let (view, pass, playhead) = (self.view, self.pass, self.playhead);
+        Signal::derive(move || view.with(|v| v.describe(pass.get(), playhead.get())))
+    }
+
+    pub fn steps(&self) -> Signal<usize> {
+        let (view, pass) = (self.view, self.pass);
+        Signal::derive(move || view.with(|v| v.steps(pass.get())))
+    }
+
+    pub fn backward(&self) -> Memo<bool> {
+        let pass = self.pass;
+        Memo::new(move |_| pass.get() == Phase::Backward)
+    }
+}
+
+/// Storage keys live as long as the page.
+fn leak(key: String) -> &'static str {
+    Box::leak(key.into_boxed_str())
+}
+
+impl<S: Scene> SceneModel<S> {
+    /// The scene's title with its presets and sharing. A preset replaces the scene and puts the
+    /// view back at its start.
+    pub fn header(&self, id: &'static str, title: &'static str) -> impl IntoView {
+        let model = *self;
+        let state = model.state;
+        let pick = Callback::new(move |id: String| {
+            if model.apply(Edit::Preset { id }).is_ok() {
+                model.playhead.set(0);
+                model.focus.set(None);
+            }
+        });
+        view! {
+            <header class="scene-bar">
+                <h1 id=id>{title}</h1>
+                <Presets presets=S::PRESETS current=Signal::derive(move || state.with(|s| s.preset_id().to_string())) on_pick=pick />
+                <SharePanel scene=model.scene />
+            </header>
+        }
+    }
+
+    /// The learning controls wired to the scene: the loss, lr, steps, undo and reset, as edits.
+    pub fn learn(&self) -> impl IntoView {
+        let model = *self;
+        let (state, view) = (model.state, model.view);
+        let edit = move |edit: Edit| Callback::new(move |()| model.apply(edit.clone()));
+        view! {
+            <LearnPanel
+                mse=Signal::derive(move || state.with(|s| matches!(s.learning().loss, Loss::Mse { .. })))
+                loss=Signal::derive(move || view.with(View::loss))
+                lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
+                steps=Signal::derive(move || state.with(|s| s.learning().steps))
+                on_loss=Callback::new(move |mse: bool| model.apply(Edit::Loss { mse }))
+                on_lr=Callback::new(move |text: String| model.apply(Edit::Lr { text }))
+                on_step=edit(Edit::Step)
+                on_undo=edit(Edit::Undo)
+                on_reset=edit(Edit::Reset)
+            />
+        }
+    }
+}
