@@ -134,23 +134,27 @@ impl<S: Scene> SceneModel<S> {
         }
     }
 
-    /// The learning controls wired to the scene: the loss, lr, steps, undo and reset, as edits.
+    /// The learning controls wired to the scene.
     pub fn learn(&self) -> impl IntoView {
-        let model = *self;
-        let (state, view) = (model.state, model.view);
-        let edit = move |edit: Edit| Callback::new(move |()| model.apply(edit.clone()));
-        view! {
-            <LearnPanel
-                mse=Signal::derive(move || state.with(|s| matches!(s.learning().loss, Loss::Mse { .. })))
-                loss=Signal::derive(move || view.with(View::loss))
-                lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
-                steps=Signal::derive(move || state.with(|s| s.learning().steps))
-                on_loss=Callback::new(move |mse: bool| model.apply(Edit::Loss { mse }))
-                on_lr=Callback::new(move |text: String| model.apply(Edit::Lr { text }))
-                on_step=edit(Edit::Step)
-                on_undo=edit(Edit::Undo)
-                on_reset=edit(Edit::Reset)
-            />
-        }
+        learn_panel(self.state, self.view)
+    }
+}
+
+/// The learning controls of any scene: the loss, lr, steps, undo and reset, all as edits.
+pub fn learn_panel<S: Scene>(state: RwSignal<S>, view: Memo<S::View>) -> impl IntoView {
+    let apply = move |edit: Edit| change(state, |s| s.apply(&edit));
+    let edit = move |edit: Edit| Callback::new(move |()| apply(edit.clone()));
+    view! {
+        <LearnPanel
+            mse=Signal::derive(move || state.with(|s| matches!(s.learning().loss, Loss::Mse { .. })))
+            loss=Signal::derive(move || view.with(View::loss))
+            lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
+            steps=Signal::derive(move || state.with(|s| s.learning().steps))
+            on_loss=Callback::new(move |mse: bool| apply(Edit::Loss { mse }))
+            on_lr=Callback::new(move |text: String| apply(Edit::Lr { text }))
+            on_step=edit(Edit::Step)
+            on_undo=edit(Edit::Undo)
+            on_reset=edit(Edit::Reset)
+        />
     }
 }

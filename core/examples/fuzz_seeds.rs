@@ -73,20 +73,20 @@ fn scenes() -> Vec<(String, (String, String, String))> {
     for (id, _) in embedding::PRESETS {
         let mut s = embedding::State::preset(id).expect("a preset");
         out.push((format!("embedding-{id}"), shared(&s)));
-        let _ = s.sgd_step();
+        let _ = s.apply(&Edit::Step);
         out.push((format!("embedding-{id}-stepped"), shared(&s)));
     }
     for (id, _) in one_hot::PRESETS {
         let mut s = one_hot::State::preset(id).expect("a preset");
         out.push((format!("one_hot-{id}"), shared(&s)));
-        let _ = s.sgd_step();
+        let _ = s.apply(&Edit::Step);
         out.push((format!("one_hot-{id}-stepped"), shared(&s)));
     }
     for (id, _) in rnn::PRESETS {
         let mut s = rnn::State::preset(id).expect("a preset");
         out.push((format!("rnn-{id}"), shared(&s)));
         s.set_h_n_in_loss(true);
-        let _ = s.sgd_step();
+        let _ = s.apply(&Edit::Step);
         out.push((format!("rnn-{id}-h_n-stepped"), shared(&s)));
     }
     for (id, _) in train::PRESETS {

@@ -72,9 +72,9 @@ fn scripts() -> Vec<(String, String)> {
     add("linear stepped and resized".into(), codegen::linear(&s));
 
     let mut s = embedding::State::preset("padding_10x3").unwrap();
-    s.set_sparse(true);
-    s.set_loss(true).unwrap();
-    s.sgd_step().unwrap();
+    s.apply(&Edit::flag("sparse", true)).unwrap();
+    s.apply(&Edit::Loss { mse: true }).unwrap();
+    s.apply(&Edit::Step).unwrap();
     add("embedding sparse mse stepped".into(), codegen::embedding(&s));
     let mut s = embedding::State::default();
     s.edit("input", 0, "-1").unwrap();
@@ -89,7 +89,7 @@ fn scripts() -> Vec<(String, String)> {
     s.set_flag("batch_first", true).unwrap();
     s.set_flag("enforce_sorted", false).unwrap();
     s.set_h_n_in_loss(true);
-    s.sgd_step().unwrap();
+    s.apply(&Edit::Step).unwrap();
     add("rnn packed h0 batch_first stepped".into(), codegen::rnn(&s));
     let mut s = rnn::State::preset("embedding_to_rnn").unwrap();
     s.set_size("features", "5").unwrap();

@@ -11,11 +11,12 @@ use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
 use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
-use crate::{LearnPanel, PassToggle};
+use crate::PassToggle;
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::format::short;
 use rowflow_core::ops::loss::Loss;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::embedding::{Computed, State, PRESETS};
 use rowflow_core::scene::{label, Issue};
 use rowflow_core::{Ids, Marks, Phase};
@@ -51,7 +52,7 @@ pub fn EmbeddingScene() -> impl IntoView {
     });
     let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
 
-    let marks = Signal::derive(move || {
+    let marks = Memo::new(move |_| {
         let k = playhead.get();
         computed.with(|c| if backward.get() { c.backward.marks_at(k) } else { c.trace.marks_at(k) })
     });
@@ -201,7 +202,7 @@ pub fn EmbeddingScene() -> impl IntoView {
 /// `weight.grad` beside the table: dense, and with `sparse=True` also PyTorch's COO list; or,
 /// for a frozen table, why there is none.
 #[component]
-fn WeightGrad(computed: Memo<Computed>, marks: Signal<Marks>) -> impl IntoView {
+fn WeightGrad(computed: Memo<Computed>, #[prop(into)] marks: Signal<Marks>) -> impl IntoView {
     let dense = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.weight.clone())));
     let sparse = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.sparse.clone())));
     let no_grad = Memo::new(move |_| computed.with(|c| c.no_grad.clone()));
@@ -244,7 +245,7 @@ fn WeightGrad(computed: Memo<Computed>, marks: Signal<Marks>) -> impl IntoView {
 
 /// `output.grad` (dL/doutput, where backward starts) and, with mse, the editable `target`.
 #[component]
-fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, marks: Signal<Marks>) -> impl IntoView {
+fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, #[prop(into)] marks: Signal<Marks>) -> impl IntoView {
     let upstream = Memo::new(move |_| computed.with(|c| c.upstream.clone()));
     let target = Memo::new(move |_| {
         state.with(|s| match &s.learning.loss {
@@ -276,20 +277,7 @@ fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, marks: Signal<Ma
 /// The loss choice, its value, and SGD steps on `weight`.
 #[component]
 fn Learn(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
-    let act = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
-    view! {
-        <LearnPanel
-            mse=Signal::derive(move || state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })))
-            loss=Signal::derive(move || computed.with(|c| c.loss))
-            lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
-            steps=Signal::derive(move || state.with(|s| s.learning.steps))
-            on_loss=Callback::new(move |mse: bool| change(state, |s| s.set_loss(mse)))
-            on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
-            on_step=act(State::sgd_step)
-            on_undo=act(State::undo)
-            on_reset=act(State::reset)
-        />
-    }
+    crate::shell::learn_panel(state, computed)
 }
 
 /// The backward steps as a list: `weight.grad[r] += output.grad[k]`, the current one highlighted.
@@ -334,10 +322,9 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
         Callback::new(move |text: String| change(state, |s| set(s, &text)))
     };
     let shown = move |get: fn(&State) -> String| Signal::derive(move || state.with(get));
-    let flag = move |set: fn(&mut State, bool)| {
+    let flag = move |flag: &'static str| {
         move |ev: leptos::ev::Event| {
-            let on = event_target_checked(&ev);
-            state.update(|s| set(s, on));
+            let _ = change(state, |s| s.apply(&Edit::flag(flag, event_target_checked(&ev))));
         }
     };
     // Problems with no cell of their own (padding_idx, the table's rank) show beside the field.
@@ -388,7 +375,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
                     <input
                         type="checkbox"
                         prop:checked=move || pretrained.get()
-                        on:change=flag(State::set_from_pretrained)
+                        on:change=flag("from_pretrained")
                     />
                     " from_pretrained"
                 </label>
@@ -397,7 +384,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
                         type="checkbox"
                         prop:checked=move || state.with(|s| s.freeze)
                         disabled=move || !pretrained.get()
-                        on:change=flag(State::set_freeze)
+                        on:change=flag("freeze")
                     />
                     " freeze"
                 </label>
@@ -405,7 +392,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
                     <input
                         type="checkbox"
                         prop:checked=move || state.with(|s| s.sparse)
-                        on:change=flag(State::set_sparse)
+                        on:change=flag("sparse")
                     />
                     " sparse"
                 </label>
@@ -418,7 +405,7 @@ fn Settings(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
             <fieldset>
                 <legend>"Ids"</legend>
                 <label class="flag">
-                    <input type="checkbox" prop:checked=move || batched.get() on:change=flag(State::set_batched) />
+                    <input type="checkbox" prop:checked=move || batched.get() on:change=flag("batched") />
                     " batch × sequence"
                 </label>
                 {ids_shape}

@@ -14,7 +14,7 @@ use crate::seed_field::SeedField;
 use crate::share_panel::SharePanel;
 use crate::storage::{change, on_cell, on_preset, use_scene};
 use crate::timeline::Timeline;
-use crate::{LearnPanel, PassToggle};
+use crate::PassToggle;
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
@@ -57,7 +57,7 @@ pub fn OneHotScene() -> impl IntoView {
 
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
-    let marks = Signal::derive(move || {
+    let marks = Memo::new(move |_| {
         computed.with(|c| match backward_on.get() {
             false => c.pass.as_ref().map(|p| p.trace.marks_at(playhead.get())).unwrap_or_default(),
             true => c.backward.as_ref().map(|b| b.trace.marks_at(playhead.get())).unwrap_or_default(),
@@ -143,24 +143,8 @@ pub fn OneHotScene() -> impl IntoView {
     };
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
-    let on_loss = Callback::new(move |mse: bool| change(state, |s| s.use_mse(mse)));
-    let on_lr = Callback::new(move |text: String| change(state, |s| s.set_lr(&text)));
     let learn_panel = view! {
-        <LearnPanel
-            mse=Signal::derive(move || state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })))
-            loss=Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.loss)))
-            lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
-            steps=Signal::derive(move || state.with(|s| s.learning.steps))
-            on_loss=on_loss
-            on_lr=on_lr
-            on_step=learn(State::sgd_step)
-            on_undo=learn(State::undo)
-            on_reset=learn(|s| {
-                s.reset_steps();
-                Ok(())
-            })
-        />
+        {crate::shell::learn_panel(state, computed)}
         <p class="hint">
             "One loss for both outputs (they are equal). SGD steps " <code>"emb.weight"</code> "; "
             <code>"linear.weight"</code> " is its transpose, so it moves the same numbers: the looked-up rows, "

@@ -7,7 +7,6 @@ use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
-use crate::learn_panel::LearnPanel;
 use crate::pass_toggle::PassToggle;
 use crate::presets::Presets;
 use crate::seed_field::SeedField;
@@ -20,6 +19,7 @@ use rowflow_core::codegen;
 use rowflow_core::ops::find;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::rnn::{Backward, Computed, Source, State, PRESETS};
 use rowflow_core::trace::Span;
 use rowflow_core::{Marks, Phase};
@@ -66,7 +66,7 @@ pub fn RnnScene() -> impl IntoView {
 
     let c = move |f: fn(&Computed) -> String| Signal::derive(move || computed.with(f));
     let run = Signal::derive(move || computed.with(|c| c.run.clone()));
-    let marks = Signal::derive(move || {
+    let marks = Memo::new(move |_| {
         computed.with(|c| c.trace(pass.get()).map(|t| t.marks_at(playhead.get())).unwrap_or_default())
     });
     // The diagram's boxes hold values, not gradients: going backward, a box lights where its
@@ -119,23 +119,9 @@ pub fn RnnScene() -> impl IntoView {
             Loss::Sum => GridData::default(),
         })
     });
-    let learn = move |f: fn(&mut State) -> Result<(), String>| Callback::new(move |()| change(state, f));
     let learn_panel = move || {
         view! {
-            <LearnPanel
-                mse=Signal::derive(move || mse.get())
-                loss=Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.loss)))
-                lr=Signal::derive(move || state.with(|s| s.learning.lr.clone()))
-                steps=Signal::derive(move || state.with(|s| s.learning.steps))
-                on_loss=Callback::new(move |on: bool| change(state, |s| s.use_mse(on)))
-                on_lr=Callback::new(move |text: String| change(state, |s| s.set_lr(&text)))
-                on_step=learn(State::sgd_step)
-                on_undo=learn(State::undo_step)
-                on_reset=learn(|s| {
-                    s.reset_steps();
-                    Ok(())
-                })
-            />
+            {crate::shell::learn_panel(state, computed)}
             <div class="rnn-loss-note">
                 <label class="flag">
                     <input type="checkbox" prop:checked=move || h_n_in_loss.get()
@@ -386,7 +372,7 @@ pub fn RnnScene() -> impl IntoView {
                     {move || (backward.get() && mse.get()).then(|| view! {
                         <div class="rnn-out">
                             <Grid name="target" data=target marks=marks
-                                on_edit=on_cell(state, |s, i, t| s.edit_target(i, t)) />
+                                on_edit=on_cell(state, |s, i, t| s.apply(&Edit::cell("target", i, t))) />
                             <p class="caption">"F.mse_loss(output, target): edit the target."</p>
                         </div>
                     })}

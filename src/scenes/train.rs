@@ -48,7 +48,7 @@ pub fn TrainScene() -> impl IntoView {
     let preset = Signal::derive(move || state.with(|s| s.preset.clone()));
 
     // The timeline plays the forward or the backward trace.
-    let marks = Signal::derive(move || {
+    let marks = Memo::new(move |_| {
         computed.with(|c| match pass.get() {
             Phase::Forward => c.forward.marks_at(playhead.get()),
             Phase::Backward => c.backward.marks_at(playhead.get()),

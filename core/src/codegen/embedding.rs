@@ -63,6 +63,7 @@ pub(super) fn script(s: &State) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::embedding::PRESETS;
 
     fn preset(id: &str) -> State {
@@ -108,7 +109,7 @@ mod tests {
         );
         assert!(!py.contains("\nloss.backward()\n") && py.contains("freeze=True"));
         let mut s = preset("pretrained_5x4");
-        s.set_freeze(false);
+        s.apply(&Edit::flag("freeze", false)).unwrap();
         let py = script(&s);
         assert!(py.contains("from_pretrained(weight, freeze=False)") && py.contains("loss.backward()"));
     }
@@ -116,7 +117,7 @@ mod tests {
     #[test]
     fn flags_edits_and_errors() {
         let mut s = preset("seed123_4x5");
-        s.set_sparse(true);
+        s.apply(&Edit::flag("sparse", true)).unwrap();
         let py = script(&s);
         assert!(py.contains("emb = nn.Embedding(4, 5, sparse=True)") && py.contains("emb.weight.grad.to_dense()"));
         // A negative padding_idx on the drawn table zeroes the same row: still the seed's draw.
@@ -129,8 +130,8 @@ mod tests {
         assert!(!py.contains("manual_seed") && py.contains("    emb.weight.copy_(torch.tensor([["), "{py}");
         // Steps move the table.
         let mut s = preset("seed123_4x5");
-        s.set_loss(true).unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
+        s.apply(&Edit::Step).unwrap();
         let py = script(&s);
         assert!(py.contains("after 1 SGD step") && py.contains("F.mse_loss(output, target)"), "{py}");
         assert!(py.contains("target = torch.tensor([[0.0, 0.0, 0.0, 0.0, 0.0],"));

@@ -57,6 +57,7 @@ pub(super) fn script(s: &State) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::one_hot::PRESETS;
 
     fn preset(id: &str) -> State {
@@ -82,8 +83,8 @@ mod tests {
     #[test]
     fn edits_mse_and_bad_ids() {
         let mut s = preset("seed123");
-        s.use_mse(true).unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
+        s.apply(&Edit::Step).unwrap();
         let py = script(&s);
         assert!(!py.contains("manual_seed") && py.contains("    emb.weight.copy_(torch.tensor(["), "{py}");
         assert!(py.contains("loss_linear = F.mse_loss(output_linear, target)") && py.contains("after 1 SGD step"));

@@ -146,6 +146,7 @@ fn py_bool(b: bool) -> &'static str {
 mod tests {
     use super::*;
     use crate::ops::loss::Loss;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::rnn::PRESETS;
 
     fn preset(id: &str) -> State {
@@ -210,12 +211,12 @@ mod tests {
         assert!(py.contains("h0 = torch.tensor([[[0.0, 0.25, 0.0, 0.0, 0.0],\n"), "{py}");
         assert!(py.contains("output, h_n = rnn(x, h0)") && py.contains("loss = output.sum() + h_n.sum()\n"));
         assert!(py.contains("print(\"h0.grad:\", h0.grad)"));
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         let py = script(&s);
         assert!(!py.contains("manual_seed") && py.matches(".copy_(").count() == 4, "{py}");
         assert!(py.contains("after 1 SGD step"));
         let mut s = preset("rnn_2_5_batch_first");
-        s.use_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         assert!(matches!(s.learning.loss, Loss::Mse { .. }));
         assert!(script(&s).contains("loss = F.mse_loss(output, target)\n"));
         let mut s = preset("embedding_to_rnn");

@@ -5,6 +5,7 @@
 //! The learner edits the table, the ids (1-D, or batch × sequence), the sizes, `padding_idx`,
 //! `from_pretrained`/`freeze` and `sparse`, or re-draws the table with `torch.manual_seed`.
 
+use super::contract::{Edit, Scene, View};
 use super::learn::Learning;
 use super::{
     check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
@@ -12,10 +13,11 @@ use super::{
 use crate::edit::{parse_float, parse_int};
 use crate::ops::embedding::{Embedding, EmbeddingGrads};
 use crate::ops::loss::Loss;
+use crate::ops::Named;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::Trace;
+use crate::trace::{Marks, Phase, Trace};
 use crate::TorchError;
 use serde::{Deserialize, Serialize};
 
@@ -124,6 +126,8 @@ pub struct Computed {
     pub no_grad: Option<String>,
     /// Why backward could not run (the mse target does not fit, say), if so.
     pub loss_error: Option<String>,
+    /// The row `padding_idx` names, which backward leaves at zero.
+    pub padding_row: Option<usize>,
 }
 
 /// Why a frozen table has no gradient; also why SGD refuses to step it.
@@ -302,16 +306,6 @@ impl State {
         Ok(())
     }
 
-    pub fn set_from_pretrained(&mut self, on: bool) {
-        self.from_pretrained = on;
-    }
-    pub fn set_freeze(&mut self, on: bool) {
-        self.freeze = on;
-    }
-    pub fn set_sparse(&mut self, on: bool) {
-        self.sparse = on;
-    }
-
     /// Ids as one sequence `(n,)` or as a batch `(batch, seq)`: `(n,)` becomes `(1, n)`, and a
     /// batch is laid end to end, so no id is lost.
     pub fn set_batched(&mut self, batched: bool) {
@@ -391,6 +385,7 @@ impl State {
             back_picks,
             no_grad: (self.from_pretrained && self.freeze).then(|| FROZEN.to_string()),
             loss_error,
+            padding_row: self.padding_row(),
             shape_equation: format!(
                 "input {} → weight[input] → output {}",
                 py_shape(self.input.shape()),
@@ -423,48 +418,6 @@ impl State {
             false => sent.zip(&trace.steps).map(|(p, s)| (p.clone(), s.accumulate)).collect(),
         };
         Ok((loss, upstream, grads, trace, back_picks))
-    }
-
-    /// `mse` against a target of the output's shape (zeros to start), or back to `sum`.
-    pub fn set_loss(&mut self, mse: bool) -> Result<(), String> {
-        let shape = [self.input.shape(), &[self.embedding_dim()]].concat();
-        self.learning.use_mse(mse, &shape)
-    }
-
-    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
-        self.learning.set_lr(text)
-    }
-
-    /// `optimizer.step()`: `weight -= lr * weight.grad`. Refused when the table is frozen (with
-    /// the reason) or while PyTorch would raise.
-    pub fn sgd_step(&mut self) -> Result<(), String> {
-        let c = self.compute();
-        if let Some(why) = c.no_grad {
-            return Err(why);
-        }
-        if let Some(e) = c.loss_error {
-            return Err(e);
-        }
-        let loss = c.loss.unwrap_or(f32::NAN);
-        let grad =
-            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
-        self.learning.step(&mut [("weight", &mut self.weight)], &vec![("weight".to_string(), grad)], loss)?;
-        self.settle();
-        Ok(())
-    }
-
-    /// Back one SGD step.
-    pub fn undo(&mut self) -> Result<(), String> {
-        self.learning.undo(&mut [("weight", &mut self.weight)])?;
-        self.settle();
-        Ok(())
-    }
-
-    /// Back to the table before the first SGD step.
-    pub fn reset(&mut self) -> Result<(), String> {
-        self.learning.reset(&mut [("weight", &mut self.weight)]);
-        self.settle();
-        Ok(())
     }
 
     /// `nn.Embedding(10, 3, padding_idx=1, sparse=True)` or
@@ -618,6 +571,111 @@ impl Computed {
     }
 }
 
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "embedding";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "num_embeddings" => self.set_num_embeddings(text),
+                "embedding_dim" => self.set_embedding_dim(text),
+                "padding_idx" => self.set_padding_idx(text),
+                "input.shape[0]" => self.set_input_size(0, text),
+                "input.shape[1]" => self.set_input_size(1, text),
+                other => Err(format!("the Embedding scene has no field {other}")),
+            },
+            Edit::Flag { flag, on } => {
+                match flag.as_str() {
+                    "from_pretrained" => self.from_pretrained = *on,
+                    "freeze" => self.freeze = *on,
+                    "sparse" => self.sparse = *on,
+                    "batched" => self.set_batched(*on),
+                    other => return Err(format!("the Embedding scene has no option {other}")),
+                }
+                Ok(())
+            }
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the Embedding scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn output_shape(&self) -> Vec<usize> {
+        [self.input.shape(), &[self.embedding_dim()]].concat()
+    }
+
+    /// Refused when the table is frozen (with the reason) or while PyTorch would raise.
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let c = self.compute();
+        if let Some(why) = c.no_grad {
+            return Err(why);
+        }
+        if let Some(e) = c.loss_error {
+            return Err(e);
+        }
+        let grad =
+            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
+        Ok((c.loss.unwrap_or(f32::NAN), vec![("weight".to_string(), grad)]))
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        (&mut self.learning, vec![("weight", &mut self.weight)])
+    }
+
+    fn settle(&mut self) {
+        State::settle(self);
+    }
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.loss
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        match phase {
+            Phase::Forward => self.trace.len(),
+            Phase::Backward => self.backward.len(),
+        }
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        match phase {
+            Phase::Forward => self.trace.marks_at(playhead),
+            Phase::Backward => self.backward.marks_at(playhead),
+        }
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => Computed::describe(self, playhead),
+            Phase::Backward => self.describe_backward(playhead, self.padding_row),
+        }
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
+}
+
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
@@ -647,6 +705,7 @@ impl super::share::Shared for State {
 mod tests {
     use super::*;
     use crate::format::short;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::fixtures::{fixture, floats, ints, shape};
     use crate::trace::Mark;
 
@@ -747,7 +806,7 @@ mod tests {
     #[test]
     fn mse_loss_matches_pytorch_with_padding() {
         let (mut s, f) = from_fixture("embedding_mse_loss_padding");
-        s.set_loss(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         s.edit("target", 1, "-0.17916560173034668").unwrap();
         let target = Tensor::new(shape(&f["loss"]["target"]), floats(&f["loss"]["target"])).unwrap();
         assert!(
@@ -763,7 +822,7 @@ mod tests {
         s.set_embedding_dim("2").unwrap();
         assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [2, 3, 2]));
         assert!(s.compute().loss_error.is_none());
-        s.set_loss(false).unwrap();
+        s.apply(&Edit::Loss { mse: false }).unwrap();
         assert!(s.edit("target", 0, "1").is_err());
     }
 
@@ -798,10 +857,10 @@ mod tests {
         assert!(c.no_grad.as_ref().unwrap().contains("requires_grad=False"));
         assert!(c.describe_backward(0, None).contains("requires_grad=False"));
         let before = s.clone();
-        assert!(s.sgd_step().unwrap_err().contains("requires_grad=False"));
+        assert!(s.apply(&Edit::Step).unwrap_err().contains("requires_grad=False"));
         assert_eq!(s, before);
-        s.set_freeze(false);
-        s.sgd_step().unwrap();
+        s.apply(&Edit::flag("freeze", false)).unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.steps, 1);
     }
 
@@ -809,8 +868,8 @@ mod tests {
     fn sgd_moves_exactly_the_looked_up_rows_undo_and_reset() {
         let mut s = State::default();
         let w0 = s.weight.clone();
-        s.set_lr("0.1").unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Lr { text: "0.1".into() }).unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.changed_in("weight"), (5..20).collect::<Vec<_>>());
         assert_eq!(s.weight.data()[..5], w0.data()[..5]);
         for k in 5..20 {
@@ -818,7 +877,7 @@ mod tests {
         }
         // The output follows the stepped table.
         assert_eq!(s.compute().output.data()[..5], s.weight.data()[10..15]);
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.steps, 2);
         s.undo().unwrap();
         assert_eq!(s.learning.steps, 1);
@@ -829,7 +888,7 @@ mod tests {
         // The padding row and rows no id picks never move; a repeated id moves twice as far.
         let mut p = State::preset("padding_10x3").unwrap();
         let w = p.weight.clone();
-        p.sgd_step().unwrap();
+        p.apply(&Edit::Step).unwrap();
         let rows: Vec<usize> = p.learning.changed_in("weight").iter().map(|i| i / 3).collect();
         assert_eq!(rows, [0, 0, 0, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
         assert_eq!(p.weight.data()[6], 2.0f32.mul_add(-0.1, w.data()[6]));
@@ -837,10 +896,10 @@ mod tests {
         p.edit("weight", 0, "1").unwrap();
         assert_eq!(p.learning.steps, 0);
         assert!(p.undo().is_err());
-        assert!(p.set_lr("-1").unwrap_err().contains("Invalid learning rate"));
+        assert!(p.apply(&Edit::Lr { text: "-1".into() }).unwrap_err().contains("Invalid learning rate"));
         // While PyTorch raises there is nothing to step.
         p.edit("input", 0, "10").unwrap();
-        assert!(p.sgd_step().is_err());
+        assert!(p.apply(&Edit::Step).is_err());
         let c = p.compute();
         assert!(c.grads.is_none() && c.loss.is_none() && c.backward.is_empty());
     }
@@ -848,7 +907,7 @@ mod tests {
     #[test]
     fn sparse_grad_is_the_uncoalesced_coo_list() {
         let mut s = State::preset("padding_10x3").unwrap();
-        s.set_sparse(true);
+        s.apply(&Edit::flag("sparse", true)).unwrap();
         let c = s.compute();
         let sp = c.grads.unwrap().sparse.unwrap();
         assert_eq!(sp.indices, [2, 4, 3, 2, 0]);
@@ -1071,12 +1130,12 @@ mod tests {
     #[test]
     fn flags_show_in_the_module_call() {
         let mut s = State::preset("pretrained_5x4").unwrap();
-        s.set_freeze(false);
-        s.set_sparse(true);
+        s.apply(&Edit::flag("freeze", false)).unwrap();
+        s.apply(&Edit::flag("sparse", true)).unwrap();
         let c = s.compute();
         assert_eq!(c.module, "nn.Embedding.from_pretrained(weight, freeze=False, sparse=True)");
         assert!(c.captions.iter().any(|t| t.starts_with("sparse=True")));
-        s.set_from_pretrained(false);
+        s.apply(&Edit::flag("from_pretrained", false)).unwrap();
         assert_eq!(s.compute().module, "nn.Embedding(5, 4, sparse=True)");
     }
 

@@ -12,6 +12,7 @@
 //! the Linear's D steps (`one_hot[k]` · `linear.weight[j]` → `linear(one_hot)[k, j]`), or one
 //! step per row when the Linear summarises.
 
+use super::contract::{Edit, Scene, View};
 use super::learn::Learning;
 use super::{
     check_preset, check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue,
@@ -22,10 +23,11 @@ use crate::error::{Result as TorchResult, TorchError};
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
 use crate::ops::one_hot::{count_zeros, one_hot, Cost, OneHotLinear};
+use crate::ops::Named;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::{Span, Step, Trace};
+use crate::trace::{Marks, Phase, Span, Step, Trace};
 use serde::{Deserialize, Serialize};
 
 /// The names the grids and the trace use.
@@ -214,45 +216,6 @@ impl State {
     pub fn output_shape(&self) -> Vec<usize> {
         let ids = if in_range(&self.ids, self.sizes().0) { &self.ids } else { &self.good_ids };
         [ids.shape(), &[self.sizes().1]].concat()
-    }
-
-    /// `mse` against a zero target of the outputs' shape, or back to `sum`.
-    pub fn use_mse(&mut self, mse: bool) -> Result<(), String> {
-        let shape = self.output_shape();
-        self.learning.use_mse(mse, &shape)
-    }
-
-    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
-        self.learning.set_lr(text)
-    }
-
-    /// One SGD step on `emb.weight` with its gradient (`emb.weight -= lr * emb.weight.grad`);
-    /// `linear.weight` is its transpose and moves the same numbers. Refused while `input` has a
-    /// bad id, since the gradient on show is then for other ids.
-    pub fn sgd_step(&mut self) -> Result<(), String> {
-        let c = self.compute();
-        if c.issues.iter().any(|i| i.tensor == INPUT) {
-            return Err("fix the marked ids first: the gradient is for the ids on show".into());
-        }
-        let (loss, grad) = match (&c.backward, c.issues.first()) {
-            (Some(b), _) => (b.loss, b.emb_grad.clone()),
-            (None, Some(issue)) => return Err(issue.error.to_string()),
-            (None, None) => return Err("no gradient to step with".into()),
-        };
-        let grads = vec![(TABLE.to_string(), grad)];
-        let Self { table, learning, .. } = self;
-        learning.step(&mut [(TABLE, table)], &grads, loss)
-    }
-
-    pub fn undo(&mut self) -> Result<(), String> {
-        let Self { table, learning, .. } = self;
-        learning.undo(&mut [(TABLE, table)])
-    }
-
-    /// Back to `emb.weight` before the first step.
-    pub fn reset_steps(&mut self) {
-        let Self { table, learning, .. } = self;
-        learning.reset(&mut [(TABLE, table)]);
     }
 
     /// Flat indices the last step changed in `emb.weight`, or in `linear.weight` (the same
@@ -1004,6 +967,104 @@ fn significant(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "one_hot";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "V" => self.set_vocab(text),
+                "D" => self.set_dim(text),
+                other => match ids_dim(other) {
+                    Some(dim) => self.resize_ids(dim, text),
+                    None => Err(format!("the one-hot scene has no field {other}")),
+                },
+            },
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the one-hot scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn output_shape(&self) -> Vec<usize> {
+        State::output_shape(self)
+    }
+
+    /// `emb.weight`'s gradient (`linear.weight` is its transpose and moves the same numbers).
+    /// Refused while `input` has a bad id, since the gradient on show is then for other ids.
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let c = self.compute();
+        if c.issues.iter().any(|i| i.tensor == INPUT) {
+            return Err("fix the marked ids first: the gradient is for the ids on show".into());
+        }
+        match (c.backward, c.issues.first()) {
+            (Some(b), _) => Ok((b.loss, vec![(TABLE.to_string(), b.emb_grad)])),
+            (None, Some(issue)) => Err(issue.error.to_string()),
+            (None, None) => Err("no gradient to step with".into()),
+        }
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        (&mut self.learning, vec![(TABLE, &mut self.table)])
+    }
+}
+
+/// `input.shape[1]` → 1.
+fn ids_dim(field: &str) -> Option<usize> {
+    field.strip_prefix("input.shape[")?.strip_suffix(']')?.parse().ok()
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.backward.as_ref().map(|b| b.loss)
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        match phase {
+            Phase::Forward => self.pass.as_ref().map_or(0, |p| p.trace.len()),
+            Phase::Backward => self.backward.as_ref().map_or(0, |b| b.trace.len()),
+        }
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        let marks = match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| p.trace.marks_at(playhead)),
+            Phase::Backward => self.backward.as_ref().map(|b| b.trace.marks_at(playhead)),
+        };
+        marks.unwrap_or_default()
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        let text = match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| p.describe(playhead)),
+            Phase::Backward => self.backward.as_ref().map(|b| b.describe(playhead)),
+        };
+        text.unwrap_or_default()
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
+}
+
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
@@ -1032,6 +1093,7 @@ impl super::share::Shared for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::fixtures::{fixture, floats, ints, shape};
     use crate::trace::Mark;
 
@@ -1126,7 +1188,7 @@ mod tests {
     #[test]
     fn mse_loss_against_an_editable_target() {
         let mut s = State::default();
-        s.use_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         s.edit(TARGET, 0, "1").unwrap();
         let c = s.compute();
         let (p, b) = (c.pass.as_ref().unwrap(), c.backward.as_ref().unwrap());
@@ -1141,21 +1203,21 @@ mod tests {
         s.resize_ids(0, "4").unwrap();
         assert!(s.compute().backward.is_some());
         assert!(matches!(&s.learning.loss, Loss::Mse { target } if target.shape() == [4, 5]));
-        s.use_mse(false).unwrap();
+        s.apply(&Edit::Loss { mse: false }).unwrap();
         assert!(s.edit(TARGET, 0, "1").is_err());
     }
 
     #[test]
     fn the_mse_target_fits_the_outputs_on_show_while_an_id_is_bad() {
         let mut s = State::default();
-        s.use_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         s.edit(INPUT, 0, "4").unwrap();
         s.resize_ids(0, "1").unwrap();
         // Both ways still show the last good ids (3,): the target keeps their shape.
         let c = s.compute();
         assert!(c.issues.iter().all(|i| i.tensor == INPUT), "{:?}", c.issues);
         assert_eq!(c.backward.unwrap().upstream.shape(), [3, 5]);
-        s.use_mse(true).unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
         assert!(s.compute().backward.is_some());
         s.edit(INPUT, 0, "2").unwrap();
         assert_eq!(s.compute().backward.unwrap().upstream.shape(), [1, 5]);
@@ -1165,8 +1227,8 @@ mod tests {
     fn sgd_moves_only_the_looked_up_rows_and_undoes() {
         let mut s = State::default();
         let before = s.table.clone();
-        s.set_lr("0.5").unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Lr { text: "0.5".into() }).unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.learning.steps, 1);
         // Rows 1, 2, 3 (ids 2, 3, 1) move by −0.5 × 1; row 0 stays.
         assert_eq!(s.changed(TABLE), (5..20).collect::<Vec<_>>());
@@ -1178,15 +1240,15 @@ mod tests {
         let mut got = s.changed(LINEAR_WEIGHT);
         got.sort_unstable();
         assert_eq!(got, cols);
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         s.undo().unwrap();
         assert_eq!(s.learning.steps, 1);
-        s.reset_steps();
+        s.reset().unwrap();
         assert_eq!(s.table, before);
         // The batch preset: id 4 three times moves row 4 by 3 × lr; rows 2, 3, 5 … 8 stay.
         let mut b = State::preset("vocab10_dim3_batch").unwrap();
         let old = b.table.clone();
-        b.sgd_step().unwrap();
+        b.apply(&Edit::Step).unwrap();
         let rows: Vec<usize> = b.changed(TABLE).iter().map(|i| i / 3).collect();
         assert_eq!(rows, [0, 0, 0, 1, 1, 1, 4, 4, 4, 9, 9, 9]);
         assert!((b.table.get(&[4, 0]).unwrap() - (old.get(&[4, 0]).unwrap() - 0.3)).abs() < 1e-6);
@@ -1194,7 +1256,7 @@ mod tests {
         b.edit(TABLE, 0, "1").unwrap();
         assert_eq!((b.learning.steps, b.changed(TABLE).len()), (0, 0));
         b.edit(INPUT, 0, "12").unwrap();
-        assert!(b.sgd_step().unwrap_err().contains("fix the marked ids"));
+        assert!(b.apply(&Edit::Step).unwrap_err().contains("fix the marked ids"));
     }
 
     #[test]
@@ -1523,9 +1585,9 @@ mod tests {
                     3 => s.set_dim(&text),
                     4 => s.resize_ids(i % 2, &text),
                     5 => s.paste(INPUT, i % 4, &text),
-                    6 => s.use_mse(i % 2 == 0),
+                    6 => s.apply(&Edit::Loss { mse: i % 2 == 0 }),
                     7 => s.edit(TARGET, i, &text),
-                    8 => s.sgd_step(),
+                    8 => s.apply(&Edit::Step),
                     _ => s.undo(),
                 };
             }

@@ -8,6 +8,7 @@
 //! `enforce_sorted`, `padding_value`). A size change re-runs `torch.manual_seed(seed)` and the
 //! constructors, so the parameters are always what PyTorch would build; inputs keep what fits.
 
+use super::contract::{Edit, Scene, View};
 use super::learn::Learning;
 use super::{
     check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
@@ -20,7 +21,7 @@ use crate::ops::{find, Named};
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::{Phase, Trace};
+use crate::trace::{Marks, Phase, Trace};
 use crate::TorchError;
 use serde::{Deserialize, Serialize};
 
@@ -826,39 +827,6 @@ impl State {
         self.h_n_in_loss = on;
     }
 
-    /// The loss: `sum` of `output`, or `mse` against a target of its shape (zeros to start).
-    pub fn use_mse(&mut self, mse: bool) -> Result<(), String> {
-        let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
-        self.learning.use_mse(mse, run.output.shape())
-    }
-
-    /// Types one cell of the mse `target`.
-    pub fn edit_target(&mut self, index: usize, text: &str) -> Result<(), String> {
-        self.learning.edit_target(index, text)
-    }
-
-    pub fn set_lr(&mut self, text: &str) -> Result<(), String> {
-        self.learning.set_lr(text)
-    }
-
-    /// One SGD step on every parameter (and `emb.weight`): `param -= lr * param.grad`.
-    pub fn sgd_step(&mut self) -> Result<(), String> {
-        let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
-        let back = self.backward(&run)?;
-        self.learning.step(&mut trainable(&mut self.model), &back.grads, back.loss)?;
-        self.edited = true;
-        Ok(())
-    }
-
-    pub fn undo_step(&mut self) -> Result<(), String> {
-        self.learning.undo(&mut trainable(&mut self.model))
-    }
-
-    /// Back to the parameters before the first step.
-    pub fn reset_steps(&mut self) {
-        self.learning.reset(&mut trainable(&mut self.model));
-    }
-
     /// The cells of a parameter the last SGD step changed.
     pub fn changed(&self, name: &str) -> Vec<usize> {
         self.learning.changed_in(name)
@@ -1507,6 +1475,96 @@ impl Computed {
     }
 }
 
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "rnn";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } if tensor == "target" => self.learning.edit_target(*index, text),
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "nonlinearity" => self.set_nonlinearity(text),
+                "padding_value" => self.set_padding_value(text),
+                size => self.set_size(size, text),
+            },
+            Edit::Flag { flag, on } if flag == "h_n_in_loss" => {
+                self.set_h_n_in_loss(*on);
+                Ok(())
+            }
+            Edit::Flag { flag, on } => self.set_flag(flag, *on),
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the RNN scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    /// The mse target takes `output`'s shape; nothing has run while a field is bad.
+    fn output_shape(&self) -> Vec<usize> {
+        self.model.run().map(|run| run.output.shape().to_vec()).unwrap_or_default()
+    }
+
+    /// Every parameter's gradient (and `emb.weight`'s).
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;
+        let back = self.backward(&run)?;
+        Ok((back.loss, back.grads))
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        (&mut self.learning, trainable(&mut self.model))
+    }
+
+    /// The numbers are no longer a preset's or the seed's.
+    fn step(&mut self) -> Result<(), String> {
+        let (loss, grads) = self.grads()?;
+        self.learning.step(&mut trainable(&mut self.model), &grads, loss)?;
+        self.edited = true;
+        Ok(())
+    }
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.backward.as_ref().map(|b| b.loss)
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        self.trace(phase).map_or(0, Trace::len)
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        self.trace(phase).map(|t| t.marks_at(playhead)).unwrap_or_default()
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => Computed::describe(self, playhead),
+            Phase::Backward => self.describe_backward(playhead),
+        }
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
+}
+
 impl super::share::Shared for State {
     fn forget_history(&mut self) {
         self.learning.forget();
@@ -1557,6 +1615,7 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::contract::{Edit, Scene};
     use crate::scene::fixtures::{fixture, floats};
     use crate::scene::{from_json, to_json};
     use crate::trace::Mark;
@@ -2124,7 +2183,7 @@ mod tests {
     fn sum_loss_is_the_op_backward_with_ones() {
         for (id, _) in PRESETS {
             let mut s = State::preset(id).unwrap();
-            s.use_mse(false).unwrap();
+            s.apply(&Edit::Loss { mse: false }).unwrap();
             let c = s.compute();
             let (run, b) = (c.run.as_ref().unwrap(), c.backward.as_ref().unwrap());
             let ones = Tensor::new(run.output.shape().to_vec(), vec![1.0; run.output.numel()]).unwrap();
@@ -2242,8 +2301,8 @@ mod tests {
     #[test]
     fn mse_loss_against_an_editable_target() {
         let mut s = State::default();
-        s.use_mse(true).unwrap();
-        s.edit_target(0, "1").unwrap();
+        s.apply(&Edit::Loss { mse: true }).unwrap();
+        s.apply(&Edit::cell("target", 0, "1")).unwrap();
         let c = s.compute();
         let (run, b) = (c.run.as_ref().unwrap(), c.backward.as_ref().unwrap());
         let n = run.output.numel() as f32;
@@ -2257,17 +2316,17 @@ mod tests {
         s.set_size("seq_len", "3").unwrap();
         let c = s.compute();
         assert!(c.backward.is_some(), "{:?}", c.backward_issue);
-        s.use_mse(false).unwrap();
-        assert!(s.edit_target(0, "1").is_err());
+        s.apply(&Edit::Loss { mse: false }).unwrap();
+        assert!(s.apply(&Edit::cell("target", 0, "1")).is_err());
     }
 
     #[test]
     fn sgd_steps_every_parameter_and_undoes() {
         let mut s = State::default();
         let before = s.model.params.clone();
-        s.set_lr("0.5").unwrap();
+        s.apply(&Edit::Lr { text: "0.5".into() }).unwrap();
         let grads = s.compute().backward.unwrap().grads;
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         for (name, p) in &s.model.params {
             let (old, g) = (find(&before, name).unwrap(), find(&grads, name).unwrap());
             let want: Vec<f32> = old.data().iter().zip(g.data()).map(|(p, g)| p - 0.5 * g).collect();
@@ -2276,19 +2335,19 @@ mod tests {
             assert_eq!(s.changed(name), moved, "{name}");
         }
         assert_eq!(s.learning.steps, 1);
-        s.sgd_step().unwrap();
-        s.undo_step().unwrap();
-        s.reset_steps();
+        s.apply(&Edit::Step).unwrap();
+        s.undo().unwrap();
+        s.reset().unwrap();
         assert_eq!(s.model.params, before);
         assert_eq!(s.learning.steps, 0);
         // An edit forgets the steps (undo would throw the edit away).
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         s.edit("weight_hh_l0", 0, "0.25").unwrap();
         assert_eq!((s.learning.steps, s.changed("weight_hh_l0")), (0, vec![]));
-        assert!(s.undo_step().is_err());
+        assert!(s.undo().is_err());
         // Embedding → RNN: only the looked-up rows of emb.weight move.
         let mut s = State::preset("embedding_to_rnn").unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         assert_eq!(s.changed("emb.weight"), (4..28).collect::<Vec<_>>());
         // Old autosaves (no learning) still load.
         let mut v: Value = serde_json::from_str(&to_json(&State::default())).unwrap();

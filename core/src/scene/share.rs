@@ -123,7 +123,7 @@ mod tests {
         let mut s = one_hot::State::default();
         s.set_vocab("50000").unwrap();
         s.set_dim("8").unwrap();
-        s.sgd_step().unwrap();
+        s.apply(&Edit::Step).unwrap();
         let file = to_file(&s);
         assert!(to_link(&s).len() > MAX_LINK && file.len() > MAX_LINK);
         assert_eq!(from_file::<one_hot::State>(&file).unwrap(), s.shared());
@@ -149,7 +149,7 @@ mod tests {
         l.set_in_features(&linear::MAX_SIZE.to_string()).unwrap();
         round_trip(&l);
         let mut e = embedding::State::preset("big_1000x30").unwrap();
-        e.sgd_step().unwrap();
+        e.apply(&Edit::Step).unwrap();
         round_trip(&e);
     }
 

@@ -5,9 +5,10 @@
 //! none when frozen, the padding row never written, a sparse list with `sparse=True`.
 
 use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, name, same, switch, Scene, CASES};
+use crate::{actions, cell, drive, name, same, switch, Driven, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE, PRESETS};
 use rowflow_core::trace::MAX_STEPS;
 
@@ -61,29 +62,25 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-impl Scene for State {
+impl Driven for State {
     type Action = Action;
 
-    fn apply(&mut self, action: &Action) -> Result<(), String> {
-        let flag = |s: &mut State, set: fn(&mut State, bool), on: bool| {
-            set(s, on);
-            Ok(())
-        };
+    fn act(&mut self, action: &Action) -> Result<(), String> {
         match action {
             Action::Edit(name, i, t) => self.edit(name, *i, t),
             Action::Paste(name, i, t) => self.paste(name, *i, t),
             Action::NumEmbeddings(t) => self.set_num_embeddings(t),
             Action::EmbeddingDim(t) => self.set_embedding_dim(t),
             Action::PaddingIdx(t) => self.set_padding_idx(t),
-            Action::FromPretrained(on) => flag(self, State::set_from_pretrained, *on),
-            Action::Freeze(on) => flag(self, State::set_freeze, *on),
-            Action::Sparse(on) => flag(self, State::set_sparse, *on),
-            Action::Batched(on) => flag(self, State::set_batched, *on),
+            Action::FromPretrained(on) => self.apply(&Edit::flag("from_pretrained", *on)),
+            Action::Freeze(on) => self.apply(&Edit::flag("freeze", *on)),
+            Action::Sparse(on) => self.apply(&Edit::flag("sparse", *on)),
+            Action::Batched(on) => self.apply(&Edit::flag("batched", *on)),
             Action::InputSize(dim, t) => self.set_input_size(*dim, t),
             Action::Reinit(seed) => self.reinit(seed),
-            Action::Mse(on) => self.set_loss(*on),
-            Action::Lr(t) => self.set_lr(t),
-            Action::Step => self.sgd_step(),
+            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
+            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
+            Action::Step => self.apply(&Edit::Step),
             Action::Undo => self.undo(),
             Action::Reset => self.reset(),
             Action::Preset(id) => switch(self, State::preset(id)),

@@ -4,10 +4,10 @@
 //! an output `(*, out_features)`, a loss, and grads shaped like what they are the grads of.
 
 use crate::common::gen::size_field;
-use crate::{case, drive, field, flag, shared_edits, Invariants, CASES};
+use crate::{case, drive, field, flag, shared_edits, Driven, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
-use rowflow_core::scene::contract::Edit;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::linear::{State, MAX_SIZE};
 use rowflow_core::trace::{Phase, MAX_STEPS};
 
@@ -28,7 +28,17 @@ fn edit() -> impl Strategy<Value = Edit> {
     ]
 }
 
-impl Invariants for State {
+impl Driven for State {
+    type Action = Edit;
+
+    fn act(&mut self, edit: &Edit) -> Result<(), String> {
+        self.apply(edit)
+    }
+
+    fn unsaved(&mut self) {
+        self.learning.history.clear();
+    }
+
     fn invariants(&self) -> Result<(), TestCaseError> {
         let (inf, outf) = (self.in_features(), self.out_features());
         let size = 1..=MAX_SIZE;

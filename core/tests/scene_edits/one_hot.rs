@@ -5,9 +5,10 @@
 //! `(V, D)` and `linear.weight.grad` `(D, V)`.
 
 use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, name, same, switch, Scene, CASES};
+use crate::{actions, cell, drive, name, same, switch, Driven, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::one_hot::{
     State, DIM_SIZES, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
     MAX_WORK, ONE_HOT, PRESETS, TABLE, TABLE_GRAD, TARGET, VOCAB_SIZES,
@@ -62,10 +63,10 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-impl Scene for State {
+impl Driven for State {
     type Action = Action;
 
-    fn apply(&mut self, action: &Action) -> Result<(), String> {
+    fn act(&mut self, action: &Action) -> Result<(), String> {
         match action {
             Action::Edit(name, i, t) => self.edit(name, *i, t),
             Action::Paste(name, i, t) => self.paste(name, *i, t),
@@ -73,12 +74,12 @@ impl Scene for State {
             Action::Dim(t) => self.set_dim(t),
             Action::ResizeIds(dim, t) => self.resize_ids(*dim, t),
             Action::Reinit(seed) => self.reinit(seed),
-            Action::Mse(on) => self.use_mse(*on),
-            Action::Lr(t) => self.set_lr(t),
-            Action::Step => self.sgd_step(),
+            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
+            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
+            Action::Step => self.apply(&Edit::Step),
             Action::Undo => self.undo(),
             Action::Reset => {
-                self.reset_steps();
+                self.reset().unwrap();
                 Ok(())
             }
             Action::Preset(id) => switch(self, State::preset(id)),

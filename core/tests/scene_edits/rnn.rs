@@ -5,10 +5,11 @@
 //! its own shape.
 
 use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, switch, Scene, CASES};
+use crate::{actions, cell, drive, switch, Driven, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::rnn::RnnConfig;
+use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::rnn::{Source, State, MAX_BATCH, MAX_FEATURES, MAX_LAYERS, MAX_SEQ_LEN, MAX_VOCAB, PRESETS};
 use rowflow_core::trace::{Phase, MAX_STEPS};
 
@@ -87,10 +88,10 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-impl Scene for State {
+impl Driven for State {
     type Action = Action;
 
-    fn apply(&mut self, action: &Action) -> Result<(), String> {
+    fn act(&mut self, action: &Action) -> Result<(), String> {
         match action {
             Action::Edit(name, i, t) => self.edit(&name.of(self), *i, t),
             Action::Paste(name, i, t) => self.paste(&name.of(self), *i, t),
@@ -103,13 +104,13 @@ impl Scene for State {
                 self.set_h_n_in_loss(*on);
                 Ok(())
             }
-            Action::Mse(on) => self.use_mse(*on),
-            Action::Target(i, t) => self.edit_target(*i, t),
-            Action::Lr(t) => self.set_lr(t),
-            Action::Step => self.sgd_step(),
-            Action::Undo => self.undo_step(),
+            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
+            Action::Target(i, t) => self.apply(&Edit::cell("target", *i, t)),
+            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
+            Action::Step => self.apply(&Edit::Step),
+            Action::Undo => self.undo(),
             Action::Reset => {
-                self.reset_steps();
+                self.reset().unwrap();
                 Ok(())
             }
             Action::Preset(id) => switch(self, State::preset(id)),

@@ -4,7 +4,7 @@
 //! else one score per rating, a loss, and a `.grad` shaped like each table.
 
 use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field};
-use crate::{actions, cell, drive, name, same, switch, Scene, CASES};
+use crate::{actions, cell, drive, name, same, switch, Driven, CASES};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::train::{State, MAX_FACTORS, MAX_LOSSES, MAX_RATINGS, MAX_ROWS, MAX_RUN, PRESETS};
@@ -52,10 +52,10 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-impl Scene for State {
+impl Driven for State {
     type Action = Action;
 
-    fn apply(&mut self, action: &Action) -> Result<(), String> {
+    fn act(&mut self, action: &Action) -> Result<(), String> {
         match action {
             Action::Edit(name, i, t) => self.edit(name, *i, t),
             Action::Paste(name, i, t) => self.paste(name, *i, t),
