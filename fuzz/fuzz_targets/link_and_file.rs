@@ -11,6 +11,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
 use rowflow_core::codegen;
+use rowflow_core::scene::contract::{self, Edit};
 use rowflow_core::scene::share::{from_file, from_link, to_file, to_link, Shared, MAX_FILE, MAX_LINK};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
 use std::fmt::Debug;
@@ -25,9 +26,9 @@ trait Scene: Shared + PartialEq + Debug {
     fn step(&mut self);
 }
 
-/// The four scenes that learn through `sgd_step` and undo with `$undo`.
+/// The four scenes on the shared contract: a step and its undo are `Edit`s.
 macro_rules! learning_scene {
-    ($($scene:ident, $undo:ident;)*) => {$(
+    ($($scene:ident;)*) => {$(
         impl Scene for $scene::State {
             fn compute(&self) {
                 let _ = $scene::State::compute(self);
@@ -36,17 +37,17 @@ macro_rules! learning_scene {
                 codegen::$scene(self)
             }
             fn step(&mut self) {
-                let _ = self.sgd_step();
-                let _ = self.$undo();
+                let _ = contract::Scene::apply(self, &Edit::Step);
+                let _ = contract::Scene::apply(self, &Edit::Undo);
             }
         }
     )*};
 }
 learning_scene! {
-    linear, undo;
-    embedding, undo;
-    one_hot, undo;
-    rnn, undo_step;
+    linear;
+    embedding;
+    one_hot;
+    rnn;
 }
 
 impl Scene for train::State {
