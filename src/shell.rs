@@ -10,6 +10,7 @@ use crate::storage::{change, use_scene};
 use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
+use rowflow_core::scene::learn::Learning;
 use rowflow_core::{Marks, Phase};
 
 /// A scene on screen. Data flows one way: an edit goes through `apply` to the state, the core
@@ -25,6 +26,8 @@ pub struct SceneModel<S: Scene> {
     pub focus: RwSignal<Option<Vec<usize>>>,
     /// What lights up at the playhead: once per step, not once per cell that asks.
     pub marks: Memo<Marks>,
+    /// "Run N steps" as typed.
+    pub run_n: RwSignal<String>,
 }
 
 impl<S: Scene> Clone for SceneModel<S> {
@@ -46,7 +49,8 @@ impl<S: Scene> SceneModel<S> {
         // Each pass plays its own trace from the start.
         Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
         let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
-        Self { scene, state, view, pass, playhead, focus: RwSignal::new(None), marks }
+        let (focus, run_n) = (RwSignal::new(None), RwSignal::new("20".to_string()));
+        Self { scene, state, view, pass, playhead, focus, marks, run_n }
     }
 
     /// Any edit, through the core: a refused one changes nothing and says why.
@@ -136,25 +140,23 @@ impl<S: Scene> SceneModel<S> {
 
     /// The learning controls wired to the scene.
     pub fn learn(&self) -> impl IntoView {
-        learn_panel(self.state, self.view)
+        learn_panel(self.state, self.view, self.run_n)
     }
 }
 
 /// The learning controls of any scene: the loss, lr, steps, undo and reset, all as edits.
-pub fn learn_panel<S: Scene>(state: RwSignal<S>, view: Memo<S::View>) -> impl IntoView {
-    let apply = move |edit: Edit| change(state, |s| s.apply(&edit));
-    let edit = move |edit: Edit| Callback::new(move |()| apply(edit.clone()));
+pub fn learn_panel<S: Scene>(state: RwSignal<S>, view: Memo<S::View>, n: RwSignal<String>) -> impl IntoView {
+    let learning = move |f: fn(&Learning) -> bool| Signal::derive(move || state.with(|s| f(s.learning())));
     view! {
         <LearnPanel
-            mse=Signal::derive(move || state.with(|s| matches!(s.learning().loss, Loss::Mse { .. })))
+            apply=Callback::new(move |edit: Edit| change(state, |s| s.apply(&edit)))
+            fixed_loss=S::FIXED_LOSS
+            mse=learning(|l| matches!(l.loss, Loss::Mse { .. }))
             loss=Signal::derive(move || view.with(View::loss))
             lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
             steps=Signal::derive(move || state.with(|s| s.learning().steps))
-            on_loss=Callback::new(move |mse: bool| apply(Edit::Loss { mse }))
-            on_lr=Callback::new(move |text: String| apply(Edit::Lr { text }))
-            on_step=edit(Edit::Step)
-            on_undo=edit(Edit::Undo)
-            on_reset=edit(Edit::Reset)
+            can_undo=learning(|l| !l.history.is_empty())
+            n=n
         />
     }
 }

@@ -183,13 +183,14 @@ fn train_case(s: &train::State, steps: usize) -> Case {
         return Case::failing(&c.issues[0].error);
     }
     let mut after = s.clone();
-    let before = after.losses.len();
-    assert_eq!(after.run(steps), Ok(steps), "the scene takes every step");
+    let before = after.learning.losses.len();
+    after.apply(&Edit::Run { steps }).unwrap();
+    assert_eq!(after.learning.losses.len(), before + steps, "the scene takes every step");
     let mut k = Case::default();
     let pairs = s.ratings.iter().flat_map(|r| [r.user, r.movie]).collect();
     k.exact("x", ints(&Ids::new(vec![s.ratings.len(), 2], pairs).unwrap()));
     k.exact("target", floats(&Tensor::vector(s.ratings.iter().map(|r| r.rating).collect())));
-    let losses = Tensor::vector(after.losses[before..].to_vec());
+    let losses = Tensor::vector(after.learning.losses[before..].to_vec());
     k.close("torch.tensor(losses)", floats(&losses));
     let factors =
         [("model.user_factors.weight", &after.user_factors), ("model.movie_factors.weight", &after.movie_factors)];
@@ -369,8 +370,8 @@ fn main() {
         }
     }
     let mut s = train::State::default();
-    s.run(7).unwrap();
-    s.set_lr(".05").unwrap();
+    s.apply(&Edit::Run { steps: 7 }).unwrap();
+    s.apply(&Edit::Lr { text: ".05".into() }).unwrap();
     tr("tiny_stepped_lr", &s, 10);
     let mut s = train::State::default();
     s.edit("movie_factors.weight", 3, "-0.125").unwrap();

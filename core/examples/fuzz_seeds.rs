@@ -92,7 +92,7 @@ fn scenes() -> Vec<(String, (String, String, String))> {
     for (id, _) in train::PRESETS {
         let mut s = train::State::preset(id).expect("a preset");
         out.push((format!("train-{id}"), shared(&s)));
-        let _ = s.run(3);
+        let _ = s.apply(&Edit::Run { steps: 3 });
         out.push((format!("train-{id}-run3"), shared(&s)));
     }
     out

@@ -96,11 +96,11 @@ fn scripts() -> Vec<(String, String)> {
     add("rnn input_size mismatch".into(), codegen::rnn(&s));
 
     let mut s = train::State::default();
-    s.run(5).unwrap();
-    s.set_lr(".5").unwrap();
+    s.apply(&Edit::Run { steps: 5 }).unwrap();
+    s.apply(&Edit::Lr { text: ".5".into() }).unwrap();
     add("train stepped".into(), codegen::train(&s, 3));
     let mut s = train::State::default();
-    s.set_n_factors("3").unwrap();
+    s.apply(&Edit::field("n_factors", "3")).unwrap();
     s.edit("ratings", 2, "nan").unwrap();
     add("train nan rating".into(), codegen::train(&s, 2));
     out

@@ -56,12 +56,12 @@ impl Scene for train::State {
     }
     fn code(&self) -> String {
         let py = codegen::train(self, 3);
-        check_lr(&self.lr, &py);
+        check_lr(&self.learning.lr, &py);
         py
     }
     fn step(&mut self) {
-        let _ = train::State::step(self);
-        let _ = self.undo();
+        let _ = contract::Scene::apply(self, &Edit::Step);
+        let _ = contract::Scene::apply(self, &Edit::Undo);
     }
 }
 

@@ -277,7 +277,7 @@ fn OutputGrad(state: RwSignal<State>, computed: Memo<Computed>, #[prop(into)] ma
 /// The loss choice, its value, and SGD steps on `weight`.
 #[component]
 fn Learn(state: RwSignal<State>, computed: Memo<Computed>) -> impl IntoView {
-    crate::shell::learn_panel(state, computed)
+    crate::shell::learn_panel(state, computed, RwSignal::new("20".into()))
 }
 
 /// The backward steps as a list: `weight.grad[r] += output.grad[k]`, the current one highlighted.

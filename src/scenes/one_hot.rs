@@ -144,7 +144,7 @@ pub fn OneHotScene() -> impl IntoView {
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
     let learn_panel = view! {
-        {crate::shell::learn_panel(state, computed)}
+        {crate::shell::learn_panel(state, computed, RwSignal::new("20".into()))}
         <p class="hint">
             "One loss for both outputs (they are equal). SGD steps " <code>"emb.weight"</code> "; "
             <code>"linear.weight"</code> " is its transpose, so it moves the same numbers: the looked-up rows, "

@@ -121,7 +121,7 @@ pub fn RnnScene() -> impl IntoView {
     });
     let learn_panel = move || {
         view! {
-            {crate::shell::learn_panel(state, computed)}
+            {crate::shell::learn_panel(state, computed, RwSignal::new("20".into()))}
             <div class="rnn-loss-note">
                 <label class="flag">
                     <input type="checkbox" prop:checked=move || h_n_in_loss.get()

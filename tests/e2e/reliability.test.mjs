@@ -77,7 +77,7 @@ test('50 training steps are all there after a reload', async () => {
   assert.deepEqual(back, losses, 'every step of the loss curve');
   // Undo remembers only the steps taken since the page was opened.
   assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByRole('button', { name: 'SGD step' }).click();
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.equal(await steps(page), 'steps: 50');
   assert.deepEqual(page.errors, []);

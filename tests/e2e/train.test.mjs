@@ -95,7 +95,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   const before = await where();
 
   // One step: only the rated users 0, 1, 2 and movies 0..4 move; users 3, 4 and movie 5 don't.
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.getByRole('button', { name: 'SGD step' }).click();
   assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 1');
   assert.deepEqual(await changedRows(page, USERS, [5, 2]), [0, 1, 2]);
   assert.deepEqual(await changedRows(page, MOVIES, [6, 2]), [0, 1, 2, 3, 4]);

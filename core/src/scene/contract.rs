@@ -67,6 +67,9 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// (id, label) of every preset; the first is the default.
     const PRESETS: &'static [(&'static str, &'static str)];
+    /// The loss, when the scene's model fixes it (Train's mse against the ratings): no other
+    /// loss can be picked. `None`: `sum` or `mse` against an editable target.
+    const FIXED_LOSS: Option<&'static str> = None;
 
     /// The exact tensors of a preset.
     fn preset(id: &str) -> Option<Self>;
@@ -86,6 +89,15 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>);
     /// After a step, undo or reset moved the parameters.
     fn settle(&mut self) {}
+
+    /// `mse` against a target of the output's shape (zeros to start), or back to `sum`.
+    fn set_loss(&mut self, mse: bool) -> Result<(), String> {
+        if let Some(loss) = Self::FIXED_LOSS {
+            return if mse { Ok(()) } else { Err(format!("this scene always learns with {loss}")) };
+        }
+        let shape = self.output_shape();
+        self.params().0.use_mse(mse, &shape)
+    }
 
     /// `loss.backward(); optimizer.step()`; refused, with the state untouched, while PyTorch
     /// would raise.
@@ -119,10 +131,7 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
                 *self = Self::preset(id).ok_or_else(|| format!("this scene has no preset {id:?}"))?;
                 Ok(())
             }
-            Edit::Loss { mse } => {
-                let shape = self.output_shape();
-                self.params().0.use_mse(*mse, &shape)
-            }
+            Edit::Loss { mse } => self.set_loss(*mse),
             Edit::Lr { text } => self.params().0.set_lr(text),
             Edit::Step => self.step(),
             Edit::Run { steps } => {

@@ -96,9 +96,9 @@ mod tests {
         r.set_h_n_in_loss(true);
         round_trip(&r);
         let mut t = train::State::default();
-        t.run(3).unwrap();
+        t.apply(&Edit::Run { steps: 3 }).unwrap();
         let back: train::State = from_link(&to_link(&t)).unwrap();
-        assert_eq!((back.losses.len(), back.history.len()), (3, 0));
+        assert_eq!((back.learning.losses.len(), back.learning.history.len()), (3, 0));
         assert_eq!(back.user_factors, t.user_factors);
     }
 
@@ -205,7 +205,9 @@ mod tests {
         assert!(from_file::<embedding::State>(&e.to_string()).unwrap_err().contains("input has shape (1025,)"));
         let mut t = serde_json::to_value(train::State::default()).unwrap();
         t["lr"] = serde_json::json!("abc");
-        assert!(from_file::<train::State>(&t.to_string()).unwrap_err().contains("lr: ValueError"));
+        assert!(from_file::<train::State>(&t.to_string())
+            .unwrap_err()
+            .contains("lr: could not convert string to float"));
         let mut r = serde_json::to_value(rnn::State::default()).unwrap();
         r["model"]["config"]["hidden_size"] = serde_json::json!(17);
         assert!(from_file::<rnn::State>(&r.to_string())

@@ -1,0 +1,208 @@
+//! The Train scene: the fastai `DotProduct` recommender learning from a tiny ratings table by SGD.
+//! The learner steps once or many times and watches the loss curve fall, the rated rows move
+//! (and only them), the factors drift on a scatter plot, and the gradient flow back on the
+//! timeline. The shell gives it its header, learning controls, timeline and PyTorch panel.
+
+mod charts;
+
+use crate::code_panel::CodePanel;
+use crate::field::Field;
+use crate::formula::FormulaView;
+use crate::grid::{Grid, GridData};
+use crate::issue_list::IssueList;
+use crate::pass_toggle::PassToggle;
+use crate::seed_field::SeedField;
+use crate::shell::SceneModel;
+use crate::timeline::Timeline;
+use charts::{LossCurve, Scatter};
+use leptos::prelude::*;
+use rowflow_core::codegen;
+use rowflow_core::format::{full, short};
+use rowflow_core::ops::find;
+use rowflow_core::scene::contract::Edit;
+use rowflow_core::scene::train::{Computed, State};
+use rowflow_core::Phase;
+
+const USERS: &str = "user_factors.weight";
+const MOVIES: &str = "movie_factors.weight";
+
+#[component]
+pub fn TrainScene() -> impl IntoView {
+    let model = SceneModel::<State>::new();
+    let SceneModel { state, view: computed, pass, playhead, focus, marks, run_n, .. } = model;
+    let edit = move |tensor: &'static str| model.on_cell(tensor);
+    let paste = move |tensor: &'static str| model.on_paste(tensor);
+    let users = Memo::new(move |_| state.with(|s| GridData::floats(&s.user_factors)));
+    let movies = Memo::new(move |_| state.with(|s| GridData::floats(&s.movie_factors)));
+    let ratings = Memo::new(move |_| state.with(ratings_data));
+    let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
+    let output_grad = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output_grad)));
+    let grad = move |name: &'static str| {
+        Memo::new(move |_| computed.with(|c| find(&c.grads, name).map(GridData::floats).unwrap_or_default()))
+    };
+    let (user_grad, movie_grad) = (grad(USERS), grad(MOVIES));
+    let stale = Memo::new(move |_| computed.with(|c| c.stale));
+    let factors = Memo::new(move |_| state.with(State::n_factors));
+    // Cells of the rows the last step changed, and a fade on the rows no rating uses.
+    let changed = move |rows: fn(&Computed) -> &Vec<usize>| {
+        Memo::new(move |_| {
+            let f = factors.get();
+            computed.with(|c| rows(c).iter().flat_map(|&r| r * f..(r + 1) * f).collect::<Vec<_>>())
+        })
+    };
+    let unused = move |rows: fn(&Computed) -> &Vec<usize>| {
+        Callback::new(move |index: Vec<usize>| {
+            computed.with_untracked(|c| index.first().is_some_and(|r| !rows(c).contains(r)))
+        })
+    };
+    let formula = Signal::derive(move || {
+        computed.with(|c| {
+            let current = (pass.get() == Phase::Forward)
+                .then(|| playhead.get().checked_sub(1).filter(|&k| k < c.forward.len()).map(|k| vec![k]))
+                .flatten();
+            focus.get().or(current).and_then(|index| c.formula("output", &index))
+        })
+    });
+    let loss_text = move || {
+        computed.with(|c| match c.loss {
+            Some(l) => format!("loss = {}", short(l)),
+            None => "loss: PyTorch raises on the current ratings".to_string(),
+        })
+    };
+    let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+    let size = move |field: &'static str, get: fn(&State) -> usize| {
+        let value = Signal::derive(move || state.with(|s| get(s).to_string()));
+        view! { <Field label=field value=value on_commit=model.on_field(field) /> }
+    };
+    let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
+    let steps = run_n;
+
+    view! {
+        <section class="scene train" aria-labelledby="train-title">
+            {model.header("train-title", "Training the DotProduct recommender")}
+            <p class="lede">
+                "Each user and each movie is a row of random numbers: "
+                <code>"torch.manual_seed(S)"</code>
+                ", then every entry drawn from normal(0, 1). A rating is predicted as the dot product of the user's row and the movie's row. "
+                "Each SGD step nudges the rows against the gradient of the MSE loss, "
+                <code>"param -= lr * param.grad"</code>
+                ", and only the rows the ratings use get a gradient, so only they move."
+            </p>
+            <p class="call">
+                <code>"pred = (user_factors(x[:, 0]) * movie_factors(x[:, 1])).sum(1)"</code>
+                <span class="shape-equation">{move || computed.with(|c| c.shape_equation.clone())}</span>
+            </p>
+            <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
+
+            <div class="train-main">
+                <div class="train-left">
+                    <div class="train-controls controls">
+                        {model.learn()}
+                        <fieldset>
+                            <legend>"Model"</legend>
+                            {size("n_users", State::n_users)}
+                            {size("n_movies", State::n_movies)}
+                            {size("n_factors", State::n_factors)}
+                            {size("ratings", |s| s.ratings.len())}
+                            <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone())) />
+                        </fieldset>
+                    </div>
+
+                    <div class="tensors train-flow">
+                        <Grid
+                            name="ratings"
+                            data=ratings
+                            on_edit=edit("ratings")
+                            on_paste=paste("ratings")
+                            marks=marks
+                            issues=model.issues_in("ratings")
+                        />
+                        <Grid
+                            name=USERS
+                            data=users
+                            on_edit=edit(USERS)
+                            on_paste=paste(USERS)
+                            marks=marks
+                            changed=changed(|c| &c.changed_users)
+                            dim=unused(|c| &c.touched_users)
+                        />
+                        <Grid
+                            name=MOVIES
+                            data=movies
+                            on_edit=edit(MOVIES)
+                            on_paste=paste(MOVIES)
+                            marks=marks
+                            issues=model.issues_in(MOVIES)
+                            changed=changed(|c| &c.changed_movies)
+                            dim=unused(|c| &c.touched_movies)
+                        />
+                        <div class="train-output" class:stale=stale>
+                            <Grid
+                                name="output"
+                                data=output
+                                marks=marks
+                                on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i)))
+                            />
+                            <p class="loss" role="status" aria-label="Loss">{loss_text}</p>
+                            {move || stale.get().then(|| view! {
+                                <p class="stale-note">
+                                    "PyTorch raises on the current ratings, so these are the last predictions that ran."
+                                </p>
+                            })}
+                        </div>
+                    </div>
+                    <p class="hint moved-note">
+                        "Outlined cells moved in the last step. Faded rows belong to users or movies no rating uses: their gradient is zero, so SGD never moves them."
+                    </p>
+
+                </div>
+                <div class="train-charts">
+                    <LossCurve computed=computed />
+                    {move || (factors.get() == 2).then(|| view! { <Scatter computed=computed /> })}
+                </div>
+
+            </div>
+
+            <details class="train-grads" open=move || pass.get() == Phase::Backward>
+                <summary>"Gradients of the current step"</summary>
+                <div class="tensors">
+                    <Grid name="output.grad" data=output_grad marks=marks />
+                    <Grid name="user_factors.weight.grad" data=user_grad marks=marks />
+                    <Grid name="movie_factors.weight.grad" data=movie_grad marks=marks />
+                </div>
+                <p class="hint">
+                    "output.grad = 2·(output − rating)/R; each rating adds output.grad[b]·movie row into its user's gradient row, and output.grad[b]·user row into its movie's."
+                </p>
+            </details>
+
+            <div class="train-explain">
+                <div>
+                    <h2>"Where a prediction comes from"</h2>
+                    <FormulaView formula=formula />
+                    {move || formula.with(Option::is_none).then(|| view! {
+                        <p class="hint">"Click a prediction in output, or step the forward animation, to see its sum of products."</p>
+                    })}
+                </div>
+                <ul class="captions">{captions}</ul>
+            </div>
+
+            <div class="train-timeline">
+                <PassToggle pass=pass />
+                <Timeline len=model.steps() playhead=playhead describe=model.describe() />
+            </div>
+            <CodePanel code=Signal::derive(move || state.with(|s| codegen::train(s, steps.get().trim().parse().unwrap_or(20)))) />
+        </section>
+    }
+}
+
+/// The ratings as a `(R, 3)` table: user and movie ids, then the rating.
+fn ratings_data(s: &State) -> GridData {
+    let mut d = GridData { shape: vec![s.ratings.len(), 3], ..GridData::default() };
+    for r in &s.ratings {
+        let ids = [r.user.to_string(), r.movie.to_string()];
+        d.short.extend(ids.iter().cloned().chain([short(r.rating)]));
+        d.full.extend(ids.into_iter().chain([full(r.rating)]));
+        d.values.extend([r.user as f32, r.movie as f32, r.rating]);
+    }
+    d
+}
