@@ -1,0 +1,131 @@
+use super::*;
+
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "embedding";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "num_embeddings" => self.set_num_embeddings(text),
+                "embedding_dim" => self.set_embedding_dim(text),
+                "padding_idx" => self.set_padding_idx(text),
+                "input.shape[0]" => self.set_input_size(0, text),
+                "input.shape[1]" => self.set_input_size(1, text),
+                other => Err(format!("the Embedding scene has no field {other}")),
+            },
+            Edit::Flag { flag, on } => {
+                match flag.as_str() {
+                    "from_pretrained" => self.from_pretrained = *on,
+                    "freeze" => self.freeze = *on,
+                    "sparse" => self.sparse = *on,
+                    "batched" => self.set_batched(*on),
+                    other => return Err(format!("the Embedding scene has no option {other}")),
+                }
+                Ok(())
+            }
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the Embedding scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn output_shape(&self) -> Vec<usize> {
+        [self.input.shape(), &[self.embedding_dim()]].concat()
+    }
+
+    /// Refused when the table is frozen (with the reason) or while PyTorch would raise.
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let c = self.compute();
+        if let Some(why) = c.no_grad {
+            return Err(why);
+        }
+        if let Some(e) = c.loss_error {
+            return Err(e);
+        }
+        let grad =
+            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
+        Ok((c.loss.unwrap_or(f32::NAN), vec![("weight".to_string(), grad)]))
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        (&mut self.learning, vec![("weight", &mut self.weight)])
+    }
+
+    fn settle(&mut self) {
+        State::settle(self);
+    }
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.loss
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        match phase {
+            Phase::Forward => self.trace.len(),
+            Phase::Backward => self.backward.len(),
+        }
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        match phase {
+            Phase::Forward => self.trace.marks_at(playhead),
+            Phase::Backward => self.backward.marks_at(playhead),
+        }
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => Computed::describe(self, playhead),
+            Phase::Backward => self.describe_backward(playhead, self.padding_row),
+        }
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
+}
+
+impl crate::scene::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_shape("weight", &self.weight, 2..=2, MAX_NUM_EMBEDDINGS.max(MAX_EMBEDDING_DIM))?;
+        let (v, d) = (self.weight.shape()[0], self.weight.shape()[1]);
+        if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v * d > MAX_TABLE {
+            return Err(format!(
+                "weight is {v} × {d}; this scene allows at most {MAX_NUM_EMBEDDINGS} × {MAX_EMBEDDING_DIM} and \
+                 {MAX_TABLE} numbers"
+            ));
+        }
+        check_shape("input", &self.input, 1..=2, MAX_IDS)?;
+        check_shape("the last output", &self.last_good, 1..=3, MAX_IDS.max(MAX_EMBEDDING_DIM))?;
+        if self.input.numel() > MAX_IDS || self.last_good.numel() > MAX_IDS * MAX_EMBEDDING_DIM {
+            return Err(format!("it holds more than {MAX_IDS} ids"));
+        }
+        self.seed.as_deref().map_or(Ok(()), check_seed)?;
+        self.learning.check()
+    }
+}

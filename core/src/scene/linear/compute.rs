@@ -1,0 +1,145 @@
+use super::*;
+
+/// Everything the view shows, computed from one state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Computed {
+    /// `(*, out_features)`; `None` when the state can't run (see `issues`): the view keeps
+    /// showing its last good output.
+    pub output: Option<Tensor>,
+    /// One step per output cell (per output row when there are too many).
+    pub trace: Trace,
+    pub issues: Vec<Issue>,
+    /// `nn.Linear(6, 10)`, `nn.Linear(2, 3, bias=False)`
+    pub module: String,
+    pub shape_equation: String,
+    /// The answer for this input layout: what a row is and what `@` does with it.
+    pub lede: String,
+    /// Why weight is `(out, in)`.
+    pub weight_note: String,
+    /// The loss value (`output.sum()` or `F.mse_loss(output, target)`), `None` when it can't run.
+    pub loss: Option<f32>,
+    /// `dL/doutput`: ones for `sum`, `2·(output − target)/N` for `mse`.
+    pub output_grad: Option<Tensor>,
+    /// `weight.grad`, `bias.grad` (with a bias) and `input.grad`, as PyTorch's backward leaves them.
+    pub grads: Option<LinearGrads>,
+    /// The backward pass, one step per output cell from the last to the first.
+    pub backward: Trace,
+    pub(super) state: State,
+}
+
+impl Computed {
+    /// `output[n, i] = Σ_k input[n, k]·weight[i, k] + bias[i]` with the numbers plugged in.
+    pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
+        let y = self.output.as_ref().filter(|_| output == "output")?;
+        let value = y.get(index)?;
+        let (&i, row) = index.split_last()?;
+        let s = &self.state;
+        let products = (0..s.in_features())
+            .map(|k| {
+                let at = [row, &[k]].concat();
+                let x = Factor::new(label("input", &at), s.input.get(&at)?);
+                Some((x, Factor::new(label("weight", &[i, k]), s.weight.get(&[i, k])?)))
+            })
+            .collect::<Option<_>>()?;
+        let constants = match s.has_bias {
+            true => vec![Factor::new(label("bias", &[i]), s.bias.get(&[i])?)],
+            false => Vec::new(),
+        };
+        Some(Formula { target: label("output", index), func: None, products, constants, value })
+    }
+
+    /// What lights up at `playhead`: the trace's marks, with each `weight` row also marked as
+    /// the column of `weight.T` it becomes.
+    pub fn marks_at(&self, playhead: usize) -> Marks {
+        let mut marks = self.trace.marks_at(playhead);
+        for spans in [&mut marks.read, &mut marks.write, &mut marks.done] {
+            let columns: Vec<Span> = spans
+                .iter()
+                .filter(|s| s.tensor == "weight")
+                .map(|s| Span::new("weight.T", [&[None], &s.index[..]].concat()))
+                .collect();
+            spans.extend(columns);
+        }
+        marks
+    }
+
+    /// The trace the timeline plays for `phase`.
+    pub fn trace_of(&self, phase: Phase) -> &Trace {
+        match phase {
+            Phase::Forward => &self.trace,
+            Phase::Backward => &self.backward,
+        }
+    }
+
+    /// `marks_at` of the forward or the backward trace.
+    pub fn marks_in(&self, phase: Phase, playhead: usize) -> Marks {
+        match phase {
+            Phase::Forward => self.marks_at(playhead),
+            Phase::Backward => {
+                let backward = Computed { trace: self.backward.clone(), ..self.clone() };
+                backward.marks_at(playhead)
+            }
+        }
+    }
+
+    /// `describe` of the forward or the backward trace.
+    pub fn describe_in(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => self.describe(playhead),
+            Phase::Backward => self.describe_backward(playhead),
+        }
+    }
+
+    /// A backward step in words: `output.grad[0, 3] = 1 flows back: weight.grad[3] += 1 ·
+    /// input[0], bias.grad[3] += 1, input.grad[0] += 1 · weight[3]`.
+    pub fn describe_backward(&self, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| self.backward.steps.get(i)) else {
+            return match self.backward.is_empty() {
+                true => "No gradient until the forward pass and the loss can run.".into(),
+                false => format!(
+                    "Step forward: the loss sends output.grad back, from the last output {} to the first,                      adding into weight.grad, {}input.grad.",
+                    if self.backward.summarised { "row" } else { "cell" },
+                    if self.state.has_bias { "bias.grad and " } else { "" }
+                ),
+            };
+        };
+        let name = |tensor: &str, list: &[Span]| {
+            list.iter().find(|s| s.tensor == tensor).map(ToString::to_string).unwrap_or_default()
+        };
+        let g = name("output.grad", &step.reads);
+        let at: Option<Vec<usize>> = step.reads.first().and_then(|s| s.index.iter().copied().collect());
+        let value = match (&self.output_grad, at) {
+            (Some(up), Some(at)) if !self.backward.summarised => {
+                up.get(&at).map(|v| format!(" = {}", crate::format::short(v))).unwrap_or_default()
+            }
+            _ => String::new(),
+        };
+        let (x, w) = (name("input", &step.reads), name("weight", &step.reads));
+        let mut parts = vec![format!("{} += {g} · {x}", name("weight.grad", &step.writes))];
+        if self.state.has_bias {
+            parts.push(format!("{} += {g}", name("bias.grad", &step.writes)));
+        }
+        parts.push(format!("{} += {g} · {w}", name("input.grad", &step.writes)));
+        format!("{g}{value} flows back: {}", parts.join(", "))
+    }
+
+    /// The step that has just run at `playhead`, in words: `output[0, 3] = input[0] · weight[3] +
+    /// bias[3]`.
+    pub fn describe(&self, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| self.trace.steps.get(i)) else {
+            return match self.trace.summarised {
+                _ if self.trace.is_empty() => "Nothing to compute until the shapes fit.".into(),
+                true => "Step forward: each step computes one whole row of output.".into(),
+                false => {
+                    "Step forward: each step computes one output cell from one input row and one weight row.".into()
+                }
+            };
+        };
+        let read = |name: &str| step.reads_from(name).next().map(ToString::to_string);
+        let (x, w) = (read("input").unwrap_or_default(), read("weight").unwrap_or_default());
+        let product = if self.trace.summarised { format!("{x} @ {w}.T") } else { format!("{x} · {w}") };
+        let bias = read("bias").map(|b| format!(" + {b}")).unwrap_or_default();
+        let target = step.writes.first().map(ToString::to_string).unwrap_or_default();
+        format!("{target} = {product}{bias}")
+    }
+}

@@ -1,0 +1,217 @@
+use super::*;
+
+/// The backward pass of both ways under one loss (the outputs are equal, so is its gradient).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backward {
+    pub loss: f32,
+    /// `dL/doutput`, the same for `emb(input)` and `linear(one_hot)`.
+    pub upstream: Tensor,
+    /// `emb.weight.grad` `(V, D)`: the upstream rows added into the looked-up rows.
+    pub emb_grad: Tensor,
+    /// `linear.weight.grad` `(D, V)`: dense, zero outside the used columns.
+    pub linear_grad: Tensor,
+    /// The ids the gradient comes from.
+    pub ids: Ids,
+    pub trace: Trace,
+    /// Whether the loss is `mse` (for the words).
+    pub mse: bool,
+}
+
+/// The gradients' bookkeeping: what each way writes and how much of its gradient is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GradCounts {
+    /// Entries of the dense `linear.weight.grad` computed (`D×V`), from ids×D×V multiply-adds.
+    pub linear_written: usize,
+    pub linear_multiply_adds: usize,
+    pub linear_zeros: usize,
+    /// Numbers the lookup adds into rows of `emb.weight.grad` (ids×D), and the rows touched.
+    pub lookup_adds: usize,
+    pub rows_touched: usize,
+    pub emb_zeros: usize,
+}
+
+impl Backward {
+    pub(super) fn new(ways: &Ways, pass: &Pass, loss: &Loss) -> std::result::Result<Backward, TorchError> {
+        let upstream = loss.backward(&pass.lookup)?;
+        let value = loss.forward(&pass.lookup)?;
+        let emb = ways.emb.backward(&pass.ids, &upstream)?;
+        let emb_grad = emb.weight.ok_or_else(|| TorchError::runtime("emb.weight has no gradient"))?;
+        let linear_grad = ways.linear.backward(&pass.ids, &upstream)?.weight;
+        let mut trace = backward_timeline(ways, &pass.ids)?;
+        if let (Loss::Mse { .. }, Some(first)) = (loss, trace.steps.first_mut()) {
+            first.reads.push(Span::whole(TARGET));
+        }
+        Ok(Backward {
+            loss: value,
+            upstream,
+            emb_grad,
+            linear_grad,
+            ids: pass.ids.clone(),
+            trace,
+            mse: matches!(loss, Loss::Mse { .. }),
+        })
+    }
+
+    pub fn counts(&self) -> GradCounts {
+        let (d, v) = match self.linear_grad.shape() {
+            &[d, v] => (d, v),
+            _ => (0, 0),
+        };
+        let mut rows: Vec<i64> = self.ids.data().to_vec();
+        rows.sort_unstable();
+        rows.dedup();
+        GradCounts {
+            linear_written: d * v,
+            linear_multiply_adds: self.ids.numel() * d * v,
+            linear_zeros: count_zeros(&self.linear_grad),
+            lookup_adds: self.ids.numel() * d,
+            rows_touched: rows.len(),
+            emb_zeros: count_zeros(&self.emb_grad),
+        }
+    }
+
+    /// The counts in words, one line per way.
+    pub fn count_captions(&self) -> (String, String) {
+        let c = self.counts();
+        let (v, d) = match self.emb_grad.shape() {
+            &[v, d] => (v, d),
+            _ => (0, 0),
+        };
+        let linear = format!(
+            "{LINEAR_WEIGHT_GRAD} is dense ({d}, {v}): all {} entries written ({} multiply-adds), {} of them 0, \
+             the columns no id uses.",
+            grouped(c.linear_written),
+            grouped(c.linear_multiply_adds),
+            grouped(c.linear_zeros)
+        );
+        let lookup = format!(
+            "{TABLE_GRAD}: {} ids × {d} = {} numbers added into {} looked-up rows; the other {} entries stay 0, \
+             never written.",
+            grouped(self.ids.numel()),
+            grouped(c.lookup_adds),
+            grouped(c.rows_touched),
+            grouped(c.emb_zeros)
+        );
+        (linear, lookup)
+    }
+
+    /// The loss in PyTorch's words with its value.
+    pub fn loss_text(&self) -> String {
+        let f = if self.mse { "F.mse_loss(output, target)" } else { "output.sum()" };
+        format!("loss = {f} = {}", crate::format::short(self.loss))
+    }
+
+    pub(super) fn current(&self, playhead: usize) -> Option<&Step> {
+        self.trace.steps.get(playhead.checked_sub(1)?)
+    }
+
+    /// The id whose one-hot row a Linear backward step reads.
+    fn id_of(&self, step: &Step) -> Option<i64> {
+        let row = step.reads_from(ONE_HOT).next()?;
+        let at: Option<Vec<usize>> = row.index.iter().copied().collect();
+        self.ids.get(&at?)
+    }
+
+    /// Whether cell `index` of `linear.weight.grad` (or `one_hot`) gets a `g × 0` in the current
+    /// step: every column but the id's.
+    pub fn zero_product(&self, playhead: usize, tensor: &str, index: &[usize]) -> bool {
+        let Some(step) = self.current(playhead).filter(|s| s.writes.iter().any(|w| w.tensor == LINEAR_WEIGHT_GRAD))
+        else {
+            return false;
+        };
+        let touched = step.reads.iter().chain(&step.writes).any(|s| s.contains(tensor, index));
+        touched
+            && [ONE_HOT, LINEAR_WEIGHT_GRAD].contains(&tensor)
+            && index.last().map(|&c| c as i64) != self.id_of(step)
+    }
+
+    /// The current backward step in plain words.
+    pub fn describe(&self, playhead: usize) -> String {
+        let Some(step) = self.current(playhead) else {
+            return format!(
+                "Step through backward: the loss gives each output cell its gradient; the Linear writes \
+                 all of {LINEAR_WEIGHT_GRAD}, the lookup adds into the looked-up rows of {TABLE_GRAD}."
+            );
+        };
+        let Some(write) = step.writes.first() else { return String::new() };
+        let (v, d) = match self.emb_grad.shape() {
+            &[v, d] => (v, d),
+            _ => (0, 0),
+        };
+        let at: Vec<usize> = write.index.iter().map_while(|i| *i).collect();
+        match write.tensor.as_str() {
+            LOOKUP_GRAD => match self.mse {
+                false => format!("{}: d loss / d output = 1 for every cell of both outputs.", self.loss_text()),
+                true => format!(
+                    "{}: d loss / d output = 2·(output − target)/{} for every cell of both outputs.",
+                    self.loss_text(),
+                    self.upstream.numel()
+                ),
+            },
+            LINEAR_WEIGHT_GRAD => {
+                let Some(out) = step.reads_from(LINEAR_GRAD).next() else { return write.to_string() };
+                let o: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
+                let id = self.id_of(step);
+                match (at.as_slice(), id) {
+                    (&[j], Some(id)) => format!(
+                        "{} += {} · {}: all {v} numbers of the row written, {} of them g × 0 = 0; only \
+                         {} gets {}.",
+                        label(LINEAR_WEIGHT_GRAD, &[j]),
+                        label(LINEAR_GRAD, &o),
+                        label(ONE_HOT, &o[..o.len().saturating_sub(1)]),
+                        v.saturating_sub(1),
+                        label(LINEAR_WEIGHT_GRAD, &[j, id as usize]),
+                        crate::format::short(self.upstream.get(&o).unwrap_or(f32::NAN))
+                    ),
+                    _ => format!(
+                        "{LINEAR_WEIGHT_GRAD} += {}ᵀ · {}: all {} numbers written, one column of them nonzero.",
+                        label(LINEAR_GRAD, &o),
+                        label(ONE_HOT, &o),
+                        grouped(v * d)
+                    ),
+                }
+            }
+            TABLE_GRAD => {
+                let Some(out) = step.reads_from(LOOKUP_GRAD).next() else { return write.to_string() };
+                let k: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
+                let id = at.first().copied().unwrap_or(0);
+                let again = match step.accumulate {
+                    true => format!(" Row {id} already holds an earlier id's gradient: this adds to it."),
+                    false => String::new(),
+                };
+                format!(
+                    "{} += {}: {} = {id}, so its {d} numbers are added into row {id} only; no other row \
+                     is written.{again}",
+                    label(TABLE_GRAD, &[id]),
+                    label(LOOKUP_GRAD, &k),
+                    label(INPUT, &k)
+                )
+            }
+            _ => write.to_string(),
+        }
+    }
+}
+
+/// One backward timeline for both ways: the loss gives both outputs their gradient, then id by
+/// id the Linear's steps that write `linear.weight.grad` from row k of `linear(one_hot).grad`
+/// (each writing a whole row of the dense gradient), then the lookup's add of
+/// `emb(input).grad[k]` into `emb.weight.grad[id]`. The Linear computes no `one_hot.grad`:
+/// `one_hot` is made from integer ids and needs none.
+fn backward_timeline(ways: &Ways, ids: &Ids) -> TorchResult<Trace> {
+    let lookup = ways.emb.backward_trace(ids)?.renamed(&[("weight.grad", TABLE_GRAD), ("output.grad", LOOKUP_GRAD)]);
+    let mut linear = ways.linear.backward_trace(ids)?.renamed(&[("output.grad", LINEAR_GRAD)]);
+    for step in &mut linear.steps {
+        step.reads.retain(|s| s.tensor != LINEAR_WEIGHT);
+        step.writes.retain(|s| s.tensor != "one_hot.grad");
+    }
+    let outputs = [LOOKUP, LINEAR].map(Span::whole).to_vec();
+    let mut steps = vec![Step::backward(outputs, Span::whole(LOOKUP_GRAD), false)];
+    steps[0].writes.push(Span::whole(LINEAR_GRAD));
+    for look in lookup.steps {
+        let row = look.reads.first().map(|r| r.index.clone()).unwrap_or_default();
+        let of_row = |s: &&Step| s.reads.first().is_some_and(|r| r.index.starts_with(&row));
+        steps.extend(linear.steps.iter().filter(of_row).cloned());
+        steps.push(look);
+    }
+    Ok(Trace { steps, summarised: lookup.summarised || linear.summarised })
+}

@@ -1,0 +1,83 @@
+use super::*;
+
+/// Everything the view shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Computed {
+    /// `None` only for a damaged saved state (then `issues` says why).
+    pub ways: Option<Ways>,
+    /// `None` when there are no ids both ways accept.
+    pub pass: Option<Pass>,
+    /// The loss and both ways' gradients, `None` without a pass (or when the target no longer
+    /// fits: `issues` says why).
+    pub backward: Option<Backward>,
+    /// Bad ids pinned to their `input` cell, PyTorch's message from each way.
+    pub issues: Vec<Issue>,
+    pub shape_equation: String,
+}
+
+impl Computed {
+    /// The tensor the grid of this name shows.
+    pub fn tensor(&self, name: &str) -> Option<&Tensor> {
+        match name {
+            TABLE => self.ways.as_ref().map(|w| &w.emb.weight),
+            LINEAR_WEIGHT => self.ways.as_ref().map(|w| &w.linear.linear.weight),
+            LOOKUP => self.pass.as_ref().map(|p| &p.lookup),
+            LINEAR => self.pass.as_ref().map(|p| &p.linear),
+            TABLE_GRAD => self.backward.as_ref().map(|b| &b.emb_grad),
+            LINEAR_WEIGHT_GRAD => self.backward.as_ref().map(|b| &b.linear_grad),
+            LOOKUP_GRAD | LINEAR_GRAD => self.backward.as_ref().map(|b| &b.upstream),
+            _ => None,
+        }
+    }
+
+    /// The computation of one output cell with its numbers: `linear(one_hot)[k, j]` is the sum
+    /// over every column v of `one_hot[k, v]·linear.weight[j, v]` (all products, V−1 of them by
+    /// 0); `emb(input)[k, j]` is the copy of `emb.weight[id, j]`.
+    pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
+        let (ways, pass) = (self.ways.as_ref()?, self.pass.as_ref()?);
+        let (&j, row) = index.split_last()?;
+        let id = usize::try_from(pass.ids.get(row)?).ok()?;
+        match output {
+            LOOKUP => Some(Formula {
+                target: label(LOOKUP, index),
+                func: None,
+                products: Vec::new(),
+                constants: vec![Factor::new(label(TABLE, &[id, j]), ways.emb.weight.get(&[id, j])?)],
+                value: pass.lookup.get(index)?,
+            }),
+            LINEAR => {
+                let w = &ways.linear.linear.weight;
+                let products = (0..pass.vocab())
+                    .map(|v| {
+                        let at = [row, &[v]].concat();
+                        let x = Factor::new(label(ONE_HOT, &at), pass.one_hot.get(&at)? as f32);
+                        Some((x, Factor::new(label(LINEAR_WEIGHT, &[j, v]), w.get(&[j, v])?)))
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Formula {
+                    target: label(LINEAR, index),
+                    func: None,
+                    products,
+                    constants: Vec::new(),
+                    value: pass.linear.get(index)?,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Times both ways on the ids on show: each runs repeatedly until `budget_ms` of `now` (the
+    /// view's clock, in ms) has passed. The modules are built beforehand, as a model would hold
+    /// them; the one-hot way's time includes `F.one_hot`, which it cannot do without. A quarter
+    /// budget of each, unmeasured, comes first, so that neither pays for the browser's warm-up.
+    pub fn time(&self, mut now: impl FnMut() -> f64, budget_ms: f64) -> Option<Timing> {
+        let (ways, pass) = (self.ways.as_ref()?, self.pass.as_ref()?);
+        let lookup = || ways.emb.forward(&pass.ids);
+        let one_hot = || ways.linear.forward(&pass.ids);
+        per_call(&mut now, budget_ms / 4.0, lookup);
+        per_call(&mut now, budget_ms / 4.0, one_hot);
+        let lookup = per_call(&mut now, budget_ms, lookup);
+        let one_hot = per_call(&mut now, budget_ms, one_hot);
+        Some(Timing { lookup_ms: lookup.0, lookup_calls: lookup.1, one_hot_ms: one_hot.0, one_hot_calls: one_hot.1 })
+    }
+}

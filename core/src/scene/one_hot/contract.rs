@@ -1,0 +1,124 @@
+use super::*;
+
+impl Scene for State {
+    type View = Computed;
+    const NAME: &'static str = "one_hot";
+    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+    fn preset(id: &str) -> Option<Self> {
+        State::preset(id)
+    }
+
+    fn preset_id(&self) -> &str {
+        &self.preset
+    }
+
+    fn change(&mut self, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => match field.as_str() {
+                "V" => self.set_vocab(text),
+                "D" => self.set_dim(text),
+                other => match ids_dim(other) {
+                    Some(dim) => self.resize_ids(dim, text),
+                    None => Err(format!("the one-hot scene has no field {other}")),
+                },
+            },
+            Edit::Reinit { seed } => self.reinit(seed),
+            other => Err(format!("the one-hot scene does not take {other:?}")),
+        }
+    }
+
+    fn compute(&self) -> Computed {
+        State::compute(self)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn output_shape(&self) -> Vec<usize> {
+        State::output_shape(self)
+    }
+
+    /// `emb.weight`'s gradient (`linear.weight` is its transpose and moves the same numbers).
+    /// Refused while `input` has a bad id, since the gradient on show is then for other ids.
+    fn grads(&self) -> Result<(f32, Named), String> {
+        let c = self.compute();
+        if c.issues.iter().any(|i| i.tensor == INPUT) {
+            return Err("fix the marked ids first: the gradient is for the ids on show".into());
+        }
+        match (c.backward, c.issues.first()) {
+            (Some(b), _) => Ok((b.loss, vec![(TABLE.to_string(), b.emb_grad)])),
+            (None, Some(issue)) => Err(issue.error.to_string()),
+            (None, None) => Err("no gradient to step with".into()),
+        }
+    }
+
+    fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
+        (&mut self.learning, vec![(TABLE, &mut self.table)])
+    }
+}
+
+/// `input.shape[1]` → 1.
+fn ids_dim(field: &str) -> Option<usize> {
+    field.strip_prefix("input.shape[")?.strip_suffix(']')?.parse().ok()
+}
+
+impl View for Computed {
+    fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+    fn loss(&self) -> Option<f32> {
+        self.backward.as_ref().map(|b| b.loss)
+    }
+    fn steps(&self, phase: Phase) -> usize {
+        match phase {
+            Phase::Forward => self.pass.as_ref().map_or(0, |p| p.trace.len()),
+            Phase::Backward => self.backward.as_ref().map_or(0, |b| b.trace.len()),
+        }
+    }
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        let marks = match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| p.trace.marks_at(playhead)),
+            Phase::Backward => self.backward.as_ref().map(|b| b.trace.marks_at(playhead)),
+        };
+        marks.unwrap_or_default()
+    }
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        let text = match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| p.describe(playhead)),
+            Phase::Backward => self.backward.as_ref().map(|b| b.describe(playhead)),
+        };
+        text.unwrap_or_default()
+    }
+    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        Computed::formula(self, tensor, index)
+    }
+}
+
+impl crate::scene::share::Shared for State {
+    fn forget_history(&mut self) {
+        self.learning.forget();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_seed(&self.seed)?;
+        let (max_v, max_d) = (VOCAB_SIZES[VOCAB_SIZES.len() - 1], DIM_SIZES[DIM_SIZES.len() - 1]);
+        check_shape(TABLE, &self.table, 2..=2, max_v)?;
+        let (v, d) = self.sizes();
+        if d > max_d {
+            return Err(format!("{TABLE} is {v} × {d}; this scene allows D up to {max_d}"));
+        }
+        for ids in [&self.ids, &self.good_ids] {
+            check_shape(INPUT, ids, 0..=4, MAX_IDS)?;
+            if ids.numel() > MAX_IDS {
+                return Err(format!("it holds {} ids; this scene allows at most {MAX_IDS}", ids.numel()));
+            }
+        }
+        check_sizes(v, d, self.ids.numel())?;
+        self.learning.check()
+    }
+}

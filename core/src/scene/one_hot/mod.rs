@@ -1,0 +1,175 @@
+//! The One-hot × Linear scene: is an embedding the same as a one-hot vector times a weight
+//! matrix?
+//!
+//! Yes, exactly: `F.one_hot(input, V)` fed to `Linear(V, D, bias=False)` whose weight is
+//! `emb.weight.T` gives `emb(input)` to the bit, because each output number is a sum with a single
+//! nonzero product, `1·w`, and adding zeros changes nothing. But the Linear does ids×V×D
+//! multiply-adds where the lookup copies ids×D numbers. The scene shows both ways side by side,
+//! checks them with `torch.equal`, counts the work, and times both ways (the app holds the clock).
+//!
+//! One timeline plays both ways, id by id in row-major order: the lookup (`input[k]` picks
+//! `emb.weight[id]`, copied to `emb(input)[k]`), then `F.one_hot` (`input[k]` → `one_hot[k]`), then
+//! the Linear's D steps (`one_hot[k]` · `linear.weight[j]` → `linear(one_hot)[k, j]`), or one
+//! step per row when the Linear summarises.
+
+use super::contract::{Edit, Scene, View};
+use super::learn::Learning;
+use super::{
+    check_preset, check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue,
+    MAX_NUMEL,
+};
+use crate::edit::{parse_float, parse_int};
+use crate::error::{Result as TorchResult, TorchError};
+use crate::ops::embedding::Embedding;
+use crate::ops::loss::Loss;
+use crate::ops::one_hot::{count_zeros, one_hot, Cost, OneHotLinear};
+use crate::ops::Named;
+use crate::tensor::py_shape;
+use crate::tensor::{unravel, Ids, Tensor};
+use crate::torch_rng::Generator;
+use crate::trace::{Marks, Phase, Span, Step, Trace};
+use serde::{Deserialize, Serialize};
+
+mod forward;
+mod state;
+pub use forward::*;
+mod backward;
+pub use backward::*;
+mod compute;
+pub use compute::*;
+mod timing;
+pub use timing::*;
+mod contract;
+
+/// The names the grids and the trace use.
+pub const TABLE: &str = "emb.weight";
+pub const INPUT: &str = "input";
+pub const ONE_HOT: &str = "one_hot";
+pub const LINEAR_WEIGHT: &str = "linear.weight";
+pub const LOOKUP: &str = "emb(input)";
+pub const LINEAR: &str = "linear(one_hot)";
+/// The gradients' names, as PyTorch's `.grad` of each.
+pub const TABLE_GRAD: &str = "emb.weight.grad";
+pub const LINEAR_WEIGHT_GRAD: &str = "linear.weight.grad";
+pub const LOOKUP_GRAD: &str = "emb(input).grad";
+pub const LINEAR_GRAD: &str = "linear(one_hot).grad";
+/// The mse loss's target, the shape of either output.
+pub const TARGET: &str = "target";
+
+/// (id, label) of every preset; the first is the scene's default.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("seed123", "Embedding(4, 5), seed 123, ids [2, 3, 1]"),
+    ("vocab10_dim3_batch", "Embedding(10, 3), seed 11, ids (2, 3)"),
+];
+
+/// The stops of the V slider: from what fits as cells to a real vocabulary.
+pub const VOCAB_SIZES: &[usize] = &[4, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000];
+/// The stops of the D slider.
+pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256];
+/// At most this many ids, so `input` stays a row of cells.
+pub const MAX_IDS: usize = 64;
+/// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive.
+pub const MAX_WORK: usize = 1 << 26;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub preset: String,
+    /// The `torch.manual_seed` the table was drawn with; new cells come from it when V or D grows.
+    pub seed: String,
+    /// `emb.weight` `(V, D)`; `linear.weight` is its transpose.
+    pub table: Tensor,
+    /// `input`: ids of any shape, as typed, possibly out of range.
+    pub ids: Ids,
+    /// The last `ids` both ways accepted: their outputs stay on show while `input` has a bad id.
+    pub good_ids: Ids,
+    /// The loss on the outputs and the SGD steps on `emb.weight` (the Linear's weight is its
+    /// transpose, so it moves with it).
+    #[serde(default)]
+    pub learning: Learning,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        Self::preset(PRESETS[0].0).expect("the default preset is valid")
+    }
+}
+
+/// `torch.manual_seed(seed); nn.Embedding(v, d).weight`.
+fn draw(seed: i128, v: usize, d: usize) -> Result<Tensor, String> {
+    Generator::manual_seed(seed).and_then(|mut g| g.embedding(v, d, None)).map_err(|e| e.to_string())
+}
+
+fn in_range(ids: &Ids, v: usize) -> bool {
+    ids.data().iter().all(|&id| (0..v as i64).contains(&id))
+}
+
+/// Why a `(v, d)` table with `n` ids is too big for the browser, if it is.
+fn check_sizes(v: usize, d: usize, n: usize) -> Result<(), String> {
+    let over = |a: usize, b: usize, max: usize| a.checked_mul(b).is_none_or(|x| x > max);
+    if over(v, d, MAX_NUMEL) {
+        Err(format!("emb.weight would hold {v} × {d} numbers; this lab holds at most {MAX_NUMEL}"))
+    } else if over(n, v, MAX_NUMEL) {
+        Err(format!("one_hot would hold {n} × {v} numbers; this lab holds at most {MAX_NUMEL}"))
+    } else if over(n * v, d, MAX_WORK) {
+        Err(format!("{n} ids × {v} × {d} is too many multiply-adds for one pass here (at most {MAX_WORK})"))
+    } else {
+        Ok(())
+    }
+}
+
+/// The stops that `fits`, with `current` inserted in order.
+fn choices(stops: &[usize], current: usize, fits: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut out: Vec<usize> = stops.iter().copied().filter(|&s| fits(s)).collect();
+    if let Err(at) = out.binary_search(&current) {
+        out.insert(at, current);
+    }
+    out
+}
+
+fn read_only(tensor: &str) -> String {
+    match tensor {
+        ONE_HOT => "one_hot is F.one_hot(input): change input instead".into(),
+        LINEAR_WEIGHT => "linear.weight is emb.weight.T: change emb.weight instead".into(),
+        LOOKUP | LINEAR => format!("{tensor} is computed: change emb.weight or input"),
+        _ => format!("no tensor named {tensor} here"),
+    }
+}
+
+/// `emb.weight (4, 5)[input (3,)] → (3, 5) = one_hot (3, 4) @ linear.weight.T (4, 5) → (3, 5)`.
+fn shape_equation(v: usize, d: usize, ids: &[usize]) -> String {
+    let with = |last: usize| py_shape(&[ids, &[last]].concat());
+    format!(
+        "{TABLE} {}[{INPUT} {}] → {}  =  {ONE_HOT} {} @ {LINEAR_WEIGHT}.T {} → {}",
+        py_shape(&[v, d]),
+        py_shape(ids),
+        with(d),
+        with(v),
+        py_shape(&[v, d]),
+        with(d)
+    )
+}
+
+/// One issue per way for every id outside `[0, V)`, pinned on its cell with PyTorch's message
+/// for that id.
+fn id_issues(ids: &Ids, v: usize) -> Vec<Issue> {
+    let last = v.saturating_sub(1);
+    let mut issues = Vec::new();
+    for (k, &id) in ids.data().iter().enumerate().filter(|(_, &id)| !(0..v as i64).contains(&id)) {
+        issues.push(Issue {
+            tensor: INPUT.into(),
+            cell: Some(k),
+            error: TorchError::index("index out of range in self"),
+            hint: format!("{TABLE} has rows 0 … {last}, so id {id} selects nothing."),
+        });
+        let error = match id < 0 {
+            true => TorchError::runtime("Class values must be non-negative."),
+            false => TorchError::runtime("Class values must be smaller than num_classes."),
+        };
+        let hint = format!("F.one_hot(input, num_classes={v}) has columns 0 … {last}, none for id {id}.");
+        issues.push(Issue { tensor: INPUT.into(), cell: Some(k), error, hint });
+    }
+    issues
+}
+
+#[cfg(test)]
+mod tests;

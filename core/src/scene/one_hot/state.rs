@@ -1,0 +1,207 @@
+use super::*;
+
+impl State {
+    /// The exact tensors of the seed material: `torch.manual_seed(s); nn.Embedding(V, D)` and
+    /// the ids learners fed it.
+    pub fn preset(id: &str) -> Option<State> {
+        let (seed, v, d, ids) = match id {
+            "seed123" => (123, 4, 5, Ids::vector(vec![2, 3, 1])),
+            "vocab10_dim3_batch" => (11, 10, 3, Ids::new(vec![2, 3], vec![9, 0, 4, 4, 4, 1]).ok()?),
+            _ => return None,
+        };
+        let table = Generator::manual_seed(seed).ok()?.embedding(v, d, None).ok()?;
+        Some(State {
+            preset: id.into(),
+            seed: seed.to_string(),
+            table,
+            good_ids: ids.clone(),
+            ids,
+            learning: Learning::default(),
+        })
+    }
+
+    /// `(V, D)` of the table; `(0, 0)` for one that is not 2-D, which `compute` reports.
+    pub fn sizes(&self) -> (usize, usize) {
+        match self.table.shape() {
+            &[v, d] => (v, d),
+            _ => (0, 0),
+        }
+    }
+
+    /// Types `text` into one cell of `emb.weight` or `input`; the other tensors are derived.
+    pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+        match tensor {
+            TABLE => set_float(&mut self.table, index, text).map(|()| self.learning.forget()),
+            INPUT => set_int(&mut self.ids, index, text).map(|()| self.settle()),
+            TARGET => self.learning.edit_target(index, text),
+            other => Err(read_only(other)),
+        }
+    }
+
+    /// Pastes a block with its top-left at cell `index`; all or nothing.
+    pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+        match tensor {
+            TABLE => crate::scene::paste(&mut self.table, index, text, parse_float).map(|()| self.learning.forget()),
+            INPUT => crate::scene::paste(&mut self.ids, index, text, parse_int).map(|()| self.settle()),
+            TARGET => match &mut self.learning.loss {
+                Loss::Mse { target } => crate::scene::paste(target, index, text, parse_float),
+                Loss::Sum => Err("the sum loss has no target".into()),
+            },
+            other => Err(read_only(other)),
+        }
+    }
+
+    /// `torch.manual_seed(seed); nn.Embedding(V, D)`: a fresh table of the same size.
+    pub fn reinit(&mut self, seed: &str) -> Result<(), String> {
+        let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?;
+        let (v, d) = self.sizes();
+        self.table = draw(seed, v, d)?;
+        self.seed = seed.to_string();
+        self.learning.forget();
+        Ok(())
+    }
+
+    /// Sets V, the number of rows of `emb.weight` (columns of `one_hot` and `linear.weight`).
+    pub fn set_vocab(&mut self, text: &str) -> Result<(), String> {
+        let v = parse_size(text, VOCAB_SIZES[VOCAB_SIZES.len() - 1])?;
+        self.resize_table(v, self.sizes().1)
+    }
+
+    /// Sets D, the length of each embedding row (the Linear's `out_features`).
+    pub fn set_dim(&mut self, text: &str) -> Result<(), String> {
+        let d = parse_size(text, DIM_SIZES[DIM_SIZES.len() - 1])?;
+        self.resize_table(self.sizes().0, d)
+    }
+
+    /// Sets the length of dimension `dim` of `input`; new ids are 0.
+    pub fn resize_ids(&mut self, dim: usize, text: &str) -> Result<(), String> {
+        let ids = resize(&self.ids, dim, parse_size(text, MAX_IDS)?, 0)?;
+        if ids.numel() > MAX_IDS {
+            return Err(format!("at most {MAX_IDS} ids"));
+        }
+        let (v, d) = self.sizes();
+        check_sizes(v, d, ids.numel())?;
+        self.ids = ids;
+        self.settle();
+        Ok(())
+    }
+
+    /// The V slider's stops that fit with the current D and ids, with the current V among them.
+    pub fn vocab_choices(&self) -> Vec<usize> {
+        let (v, d) = self.sizes();
+        choices(VOCAB_SIZES, v, |v| check_sizes(v, d, self.ids.numel()).is_ok())
+    }
+
+    /// The D slider's stops that fit with the current V and ids, with the current D among them.
+    pub fn dim_choices(&self) -> Vec<usize> {
+        let (v, d) = self.sizes();
+        choices(DIM_SIZES, d, |d| check_sizes(v, d, self.ids.numel()).is_ok())
+    }
+
+    /// The table at a new size: the overlap keeps its numbers, new cells get what
+    /// `torch.manual_seed(seed); nn.Embedding(V, D)` has there.
+    pub(super) fn resize_table(&mut self, v: usize, d: usize) -> Result<(), String> {
+        check_sizes(v, d, self.ids.numel())?;
+        let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
+        let mut table = draw(seed, v, d)?;
+        let (v0, d0) = self.sizes();
+        for i in 0..v.min(v0) {
+            table.data_mut()[i * d..][..d.min(d0)].copy_from_slice(&self.table.data()[i * d0..][..d.min(d0)]);
+        }
+        self.table = table;
+        self.learning.forget();
+        self.settle();
+        Ok(())
+    }
+
+    /// Remembers `input` as the last good ids when both ways accept it, and keeps an mse
+    /// target the outputs' shape (a fresh zero target when that shape changed).
+    pub(super) fn settle(&mut self) {
+        if in_range(&self.ids, self.sizes().0) {
+            self.good_ids = self.ids.clone();
+        }
+        let shape = self.output_shape();
+        if let Loss::Mse { target } = &self.learning.loss {
+            if target.shape() != shape.as_slice() {
+                let _ = self.learning.use_mse(true, &shape);
+            }
+        }
+    }
+
+    /// The shape of either output on show, `(*input.shape, D)`; while `input` has a bad id the
+    /// outputs (and the mse target) are those of the last good ids.
+    pub fn output_shape(&self) -> Vec<usize> {
+        let ids = if in_range(&self.ids, self.sizes().0) { &self.ids } else { &self.good_ids };
+        [ids.shape(), &[self.sizes().1]].concat()
+    }
+
+    /// Flat indices the last step changed in `emb.weight`, or in `linear.weight` (the same
+    /// numbers, transposed).
+    pub fn changed(&self, tensor: &str) -> Vec<usize> {
+        let cells = self.learning.changed_in(TABLE);
+        let (v, d) = self.sizes();
+        match tensor {
+            TABLE => cells,
+            LINEAR_WEIGHT if d > 0 => cells.iter().map(|&i| (i % d) * v + i / d).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Both ways on `input` (or on the last good ids while `input` has a bad one), never
+    /// panicking, whatever a saved state holds.
+    pub fn compute(&self) -> Computed {
+        let (v, d) = self.sizes();
+        let shape_equation = shape_equation(v, d, self.ids.shape());
+        let ways = match self.ways() {
+            Ok(ways) => ways,
+            Err(issue) => {
+                return Computed { ways: None, pass: None, backward: None, issues: vec![issue], shape_equation }
+            }
+        };
+        let mut issues = id_issues(&self.ids, v);
+        let ids = if issues.is_empty() { &self.ids } else { &self.good_ids };
+        let pass = match Pass::new(&ways, ids, !issues.is_empty()) {
+            Ok(pass) => Some(pass),
+            // The last good ids no longer fit a smaller table: the id issues already say why.
+            Err(_) if !issues.is_empty() => None,
+            Err(error) => {
+                issues.push(Issue { tensor: INPUT.into(), cell: None, error, hint: String::new() });
+                None
+            }
+        };
+        let backward = match &pass {
+            Some(p) => match Backward::new(&ways, p, &self.learning.loss) {
+                Ok(b) => Some(b),
+                Err(error) => {
+                    issues.push(Issue { tensor: TARGET.into(), cell: None, error, hint: String::new() });
+                    None
+                }
+            },
+            None => None,
+        };
+        Computed { ways: Some(ways), pass, backward, issues, shape_equation }
+    }
+
+    /// Both modules, after the checks a hand-edited saved state could fail.
+    pub(super) fn ways(&self) -> Result<Ways, Issue> {
+        let (v, d) = self.sizes();
+        let damaged = |tensor: &str, why: String| Issue {
+            tensor: tensor.into(),
+            cell: None,
+            error: TorchError::value(why),
+            hint: "This saved scene is damaged; pick a preset to start again.".into(),
+        };
+        if self.table.dim() != 2 || v == 0 || d == 0 {
+            return Err(damaged(TABLE, "emb.weight must be a non-empty (V, D) table".into()));
+        }
+        for ids in [&self.ids, &self.good_ids] {
+            if ids.numel() == 0 || ids.numel() > MAX_IDS {
+                return Err(damaged(INPUT, format!("input must hold 1 to {MAX_IDS} ids")));
+            }
+            check_sizes(v, d, ids.numel()).map_err(|why| damaged(TABLE, why))?;
+        }
+        let emb = Embedding::new(self.table.clone(), None).map_err(|e| damaged(TABLE, e.message))?;
+        let linear = OneHotLinear::from_table(&self.table).map_err(|e| damaged(TABLE, e.message))?;
+        Ok(Ways { emb, linear })
+    }
+}

@@ -1,0 +1,425 @@
+use super::*;
+
+impl Run {
+    pub(super) fn dirs(&self) -> usize {
+        self.rnn.config.num_directions()
+    }
+    pub(super) fn hidden(&self) -> usize {
+        self.rnn.config.hidden_size
+    }
+    /// The time steps `T` (`max(lengths)` when packed).
+    pub fn steps_len(&self) -> usize {
+        self.lengths.iter().copied().max().unwrap_or(0)
+    }
+    pub fn batch(&self) -> usize {
+        self.lengths.len()
+    }
+    /// `(t, b)` as `input` and `output` index it: `[b, t]` when batch_first.
+    pub fn at(&self, t: usize, b: usize) -> [usize; 2] {
+        if self.rnn.config.batch_first {
+            [b, t]
+        } else {
+            [t, b]
+        }
+    }
+    /// The step before `t` for sequence `b` in direction `d`; `None` on its first (reads h0).
+    pub(super) fn prev(&self, d: usize, t: usize, b: usize) -> Option<usize> {
+        [t.checked_sub(1), Some(t + 1).filter(|&s| s < self.lengths[b])][d]
+    }
+    /// Where direction `d` ends for sequence `b`: its `h_n`.
+    pub(super) fn end(&self, d: usize, b: usize) -> usize {
+        [self.lengths[b].saturating_sub(1), 0][d]
+    }
+    pub(super) fn state(&self, layer: usize, d: usize, t: usize, b: usize, i: usize) -> f32 {
+        let k = layer * self.dirs() + d;
+        self.states.get(k).and_then(|(_, s)| s.get(&[t, b, i])).unwrap_or(0.0)
+    }
+    pub(super) fn param(&self, name: String) -> Option<&Tensor> {
+        find(&self.rnn.params, &name)
+    }
+
+    /// The unrolled diagram as sequence `b` goes through it: one lane per layer and direction.
+    pub fn lanes(&self, b: usize) -> Vec<Lane> {
+        let (dirs, h, layers) = (self.dirs(), self.hidden(), self.rnn.config.num_layers);
+        if b >= self.batch() {
+            return Vec::new();
+        }
+        let lane = |layer: usize, d: usize| {
+            let (name, k) = (state_name(layer, d), layer * dirs + d);
+            let cell = |t: usize| {
+                let skipped = t >= self.lengths[b];
+                let x = match layer {
+                    0 => label("input", &self.at(t, b)),
+                    _ => {
+                        let below = (0..dirs).map(|d| label(&state_name(layer - 1, d), &[t, b]));
+                        below.collect::<Vec<_>>().join(" | ")
+                    }
+                };
+                let prev = self.prev(d, t, b);
+                CellBox {
+                    t,
+                    values: if skipped { Vec::new() } else { (0..h).map(|i| self.state(layer, d, t, b, i)).collect() },
+                    skipped,
+                    x,
+                    prev: prev.map_or(label("h0", &[k, b]), |p| label(&name, &[p, b])),
+                    first: !skipped && prev.is_none(),
+                    last: !skipped && t == self.end(d, b),
+                }
+            };
+            Lane { layer, direction: d, k, cells: (0..self.steps_len()).map(cell).collect(), name }
+        };
+        (0..layers).flat_map(|l| (0..dirs).map(move |d| (l, d))).map(|(l, d)| lane(l, d)).collect()
+    }
+
+    /// `input[b, t]` (the RNN's input) of sequence `b`.
+    pub fn x(&self, t: usize, b: usize) -> Vec<f32> {
+        let [r0, r1] = self.at(t, b);
+        (0..self.input.last_dim()).filter_map(|j| self.input.get(&[r0, r1, j])).collect()
+    }
+
+    /// Which cell computed an element of `output`, `h_n` or a state, as `(layer, direction, t,
+    /// b, unit)`; `None` for padding or an index out of range.
+    fn cell_of(&self, tensor: &str, index: &[usize]) -> Option<(usize, usize, usize, usize, usize)> {
+        let (dirs, h) = (self.dirs(), self.hidden());
+        match (tensor, index) {
+            ("output", &[a, b, f]) => {
+                let [t, b] = if self.rnn.config.batch_first { [b, a] } else { [a, b] };
+                let ok = b < self.batch() && t < self.lengths[b] && f < dirs * h;
+                ok.then(|| (self.rnn.config.num_layers - 1, f / h, t, b, f % h))
+            }
+            ("h_n", &[k, b, i]) => {
+                let ok = k < self.states.len() && b < self.batch() && i < h && self.lengths[b] > 0;
+                ok.then(|| (k / dirs, k % dirs, self.end(k % dirs, b), b, i))
+            }
+            (name, &[t, b, i]) => {
+                let k = self.states.iter().position(|(n, _)| n == name)?;
+                let ok = b < self.batch() && t < self.lengths[b] && i < h;
+                ok.then(|| (k / dirs, k % dirs, t, b, i))
+            }
+            _ => None,
+        }
+    }
+
+    /// `output[0, 1, 2] = tanh(Σ_j x_t[j]·W_ih[i, j] + b_ih[i] + Σ_j h_{t-1}[j]·W_hh[i, j] +
+    /// b_hh[i])` with every number named; a padded output cell is `padding_value`.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        let target = label(tensor, index);
+        if let (Some(ids), "input", [at @ .., j]) = (&self.ids, tensor, index) {
+            // Embedding → RNN: an input number is a copy of emb.weight[id, j].
+            let (id, value) = (ids.get(at)?, self.input.get(index)?);
+            let constants = vec![Factor::new(label("emb.weight", &[id as usize, *j]), value)];
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+        }
+        let Some((layer, d, t, b, i)) = self.cell_of(tensor, index) else {
+            let pad = self.padding_value.filter(|_| tensor == "output")?;
+            let value = self.output.get(index)?;
+            let constants = vec![Factor::new("padding_value", pad)];
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+        };
+        let (dirs, h, sfx) = (self.dirs(), self.hidden(), ["", "_reverse"][d]);
+        let k = layer * dirs + d;
+        let x: Vec<Factor> = match layer {
+            0 => {
+                let [u0, u1] = self.at(t, b);
+                let xs = self.x(t, b).into_iter().enumerate();
+                xs.map(|(j, v)| Factor::new(label("input", &[u0, u1, j]), v)).collect()
+            }
+            _ => (0..dirs * h)
+                .map(|j| {
+                    let (dj, jj) = (j / h, j % h);
+                    Factor::new(label(&state_name(layer - 1, dj), &[t, b, jj]), self.state(layer - 1, dj, t, b, jj))
+                })
+                .collect(),
+        };
+        let prev: Vec<Factor> = match self.prev(d, t, b) {
+            Some(p) => (0..h)
+                .map(|j| Factor::new(label(&state_name(layer, d), &[p, b, j]), self.state(layer, d, p, b, j)))
+                .collect(),
+            None => {
+                let h0 = |j| self.h0.as_ref().and_then(|h0| h0.get(&[k, b, j])).unwrap_or(0.0);
+                (0..h).map(|j| Factor::new(label("h0", &[k, b, j]), h0(j))).collect()
+            }
+        };
+        let weights = |which: &str, with: Vec<Factor>| -> Option<Vec<(Factor, Factor)>> {
+            let name = format!("weight_{which}_l{layer}{sfx}");
+            let w = self.param(name.clone())?;
+            let pairs = with.into_iter().enumerate();
+            pairs.map(|(j, f)| Some((f, Factor::new(label(&name, &[i, j]), w.get(&[i, j])?)))).collect()
+        };
+        let products = [weights("ih", x)?, weights("hh", prev)?].concat();
+        let constants = ["ih", "hh"]
+            .iter()
+            .filter_map(|which| {
+                let name = format!("bias_{which}_l{layer}{sfx}");
+                Some(Factor::new(label(&name, &[i]), self.param(name.clone())?.get(&[i])?))
+            })
+            .collect();
+        let func = match self.rnn.config.nonlinearity {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        };
+        let value = self.state(layer, d, t, b, i);
+        Some(Formula { target, func: Some(func.into()), products, constants, value })
+    }
+
+    /// The formula of the current step (`playhead` steps done) as sequence `b` sees it: its
+    /// first number.
+    pub fn step_formula(&self, playhead: usize, b: usize) -> Option<Formula> {
+        match self.steps.get(playhead.checked_sub(1)?)? {
+            StepKind::Lookup { at, .. } => self.formula("input", &[&at[..], &[0]].concat()),
+            StepKind::Cell(Cell { layer, direction, t: Some(t) }) => {
+                self.formula(&state_name(*layer, *direction), &[*t, b, 0])
+            }
+            StepKind::Cell(_) => None,
+        }
+    }
+
+    /// How `dL/dh_t[b, i]` of a cell is made going backward: what the output (top layer) or the
+    /// layer above sends down, plus what the next step in its direction sends back through
+    /// `weight_hh` (or `h_n.grad` where the sequence ends). `da` is the gradient at a step's
+    /// pre-activation: its `dL/dh` times `1 − h²` (tanh) or `h > 0` (relu).
+    pub fn backward_formula(
+        &self,
+        bw: &Backward,
+        layer: usize,
+        d: usize,
+        t: usize,
+        b: usize,
+        i: usize,
+    ) -> Option<Formula> {
+        let (dirs, h, c) = (self.dirs(), self.hidden(), &self.rnn.config);
+        if b >= self.batch() || t >= self.lengths[b] || i >= h {
+            return None;
+        }
+        let k = layer * dirs + d;
+        let name = state_name(layer, d);
+        let da = |layer: usize, d: usize, t: usize, j: usize| {
+            let (k, h_t) = (layer * dirs + d, self.state(layer, d, t, b, j));
+            let slope = match c.nonlinearity {
+                Nonlinearity::Tanh => 1.0 - h_t * h_t,
+                Nonlinearity::Relu => f32::from(u8::from(h_t > 0.0)),
+            };
+            let name = format!("da_l{layer}{}", ["", "_reverse"][d]);
+            Factor::new(label(&name, &[t, b, j]), bw.hidden_grads.get(&[k, t, b, j]).unwrap_or(0.0) * slope)
+        };
+        let mut products = Vec::new();
+        let mut constants = Vec::new();
+        if layer + 1 == c.num_layers {
+            let at = [&self.at(t, b)[..], &[d * h + i]].concat();
+            constants.push(Factor::new(label("output.grad", &at), bw.upstream.get(&at)?));
+        } else {
+            for up in 0..dirs {
+                let w_name = format!("weight_ih_l{}{}", layer + 1, ["", "_reverse"][up]);
+                let w = self.param(w_name.clone())?;
+                for j in 0..h {
+                    let weight = Factor::new(label(&w_name, &[j, d * h + i]), w.get(&[j, d * h + i])?);
+                    products.push((da(layer + 1, up, t, j), weight));
+                }
+            }
+        }
+        let next = [Some(t + 1).filter(|&n| n < self.lengths[b]), t.checked_sub(1)][d];
+        match next {
+            Some(n) => {
+                let w_name = format!("weight_hh_l{layer}{}", ["", "_reverse"][d]);
+                let w = self.param(w_name.clone())?;
+                for j in 0..h {
+                    products.push((da(layer, d, n, j), Factor::new(label(&w_name, &[j, i]), w.get(&[j, i])?)));
+                }
+            }
+            None => constants.push(Factor::new(label("h_n.grad", &[k, b, i]), bw.upstream_h_n.get(&[k, b, i])?)),
+        }
+        let value = bw.hidden_grads.get(&[k, t, b, i])?;
+        Some(Formula { target: label(&format!("{name}.grad"), &[t, b, i]), func: None, products, constants, value })
+    }
+
+    /// The backward formula of the current backward step (`playhead` steps done) as sequence
+    /// `b` sees it: its first unit.
+    pub fn backward_step_formula(&self, bw: &Backward, playhead: usize, b: usize) -> Option<Formula> {
+        match bw.steps.get(playhead.checked_sub(1)?)? {
+            StepKind::Cell(Cell { layer, direction, t: Some(t) }) => {
+                self.backward_formula(bw, *layer, *direction, *t, b, 0)
+            }
+            _ => None,
+        }
+    }
+
+    /// Backprop through time with these upstream gradients (`L = Σ output·upstream +
+    /// Σ h_n·upstream_h_n`), and through the embedding when `emb` is its weight.
+    pub fn backward(
+        &self,
+        packing: Option<&Packing>,
+        emb: Option<&Tensor>,
+        loss: f32,
+        upstream: &Tensor,
+        upstream_h_n: &Tensor,
+    ) -> Result<Backward, TorchError> {
+        let g = self.rnn.backward(&self.input, self.h0.as_ref(), packing, upstream, upstream_h_n)?;
+        let mut grads = g.params;
+        grads.push(("input".into(), g.input.clone()));
+        if let Some(h0) = g.h0 {
+            grads.push(("h0".into(), h0));
+        }
+        let cells = self.rnn.trace_cells(self.input.shape(), packing)?;
+        let mut steps: Vec<StepKind> = cells.into_iter().rev().map(StepKind::Cell).collect();
+        let mut trace = self.rnn.backward_trace(self.input.shape(), packing)?;
+        if let (Some(weight), Some(ids)) = (emb, &self.ids) {
+            let e = Embedding::new(weight.clone(), None)?;
+            if let Some(w) = e.backward(ids, &g.input)?.weight {
+                grads.push(("emb.weight".into(), w));
+            }
+            let names = [("output.grad", "input.grad"), ("weight.grad", "emb.weight.grad")];
+            let lookups = e.backward_trace(ids)?.renamed(&names);
+            trace.summarised |= lookups.summarised;
+            trace.steps.extend(lookups.steps);
+            let at = |k| unravel(k, ids.shape());
+            steps.extend(ids.data().iter().enumerate().map(|(k, &id)| StepKind::Lookup { at: at(k), id }));
+        }
+        let hg = &g.hidden_grads;
+        let (lanes, t_len) = (hg.shape()[0], hg.shape()[1]);
+        let per_t = hg.numel() / (lanes * t_len).max(1);
+        let norm = |k: usize, t: usize| {
+            let xs = &hg.data()[(k * t_len + t) * per_t..][..per_t];
+            xs.iter().map(|x| (*x as f64).powi(2)).sum::<f64>().sqrt() as f32
+        };
+        let norms = self
+            .states
+            .iter()
+            .enumerate()
+            .map(|(k, (name, _))| (name.clone(), (0..t_len).map(|t| norm(k, t)).collect()));
+        let norms = norms.collect();
+        Ok(Backward {
+            loss,
+            upstream: upstream.clone(),
+            upstream_h_n: upstream_h_n.clone(),
+            h_n_in_loss: upstream_h_n.data().iter().any(|&x| x != 0.0),
+            grads,
+            hidden_grads: g.hidden_grads,
+            norms,
+            trace,
+            steps,
+        })
+    }
+
+    /// The current backward step in plain words (`playhead` steps done).
+    pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
+            let h_n = match b.h_n_in_loss {
+                true => "h_n.grad = 1, entering each sequence's last cell",
+                false => "h_n is not in the loss, so h_n.grad = 0",
+            };
+            return format!(
+                "Step forward: the gradient starts at the loss (output.grad = dL/doutput; {h_n}) and flows back \
+                 through every cell, the last one first."
+            );
+        };
+        let cell = match step {
+            StepKind::Lookup { at, id } => {
+                return format!(
+                    "{} = {id}: {} is added into row {id} of emb.weight.grad.",
+                    label("ids", at),
+                    label("input.grad", at)
+                );
+            }
+            StepKind::Cell(cell) => *cell,
+        };
+        let (l, d, c) = (cell.layer, cell.direction, &self.rnn.config);
+        let (name, sfx, dir) = (state_name(l, d), ["", "_reverse"][d], ["forward", "reverse"][d]);
+        let Some(t) = cell.t else {
+            return format!("layer {l}, {dir}: backward through every time step at once.");
+        };
+        let above =
+            if l + 1 == c.num_layers { "output.grad".to_string() } else { format!("{name}.grad from layer {}", l + 1) };
+        let next = [Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1)][d];
+        let later = match next {
+            Some(n) => format!("what step {n} sent back"),
+            None if b.h_n_in_loss => "h_n.grad (1, from h_n.sum() in the loss)".to_string(),
+            None => "h_n.grad (0: h_n is not in the loss)".to_string(),
+        };
+        let act = match c.nonlinearity {
+            Nonlinearity::Tanh => "(1 − h_t²)",
+            Nonlinearity::Relu => "(h_t > 0)",
+        };
+        let below = if l == 0 { "input.grad".to_string() } else { format!("{}.grad", state_name(l - 1, 0)) };
+        let bias =
+            if c.bias { format!(", bias_ih_l{l}{sfx}.grad and bias_hh_l{l}{sfx}.grad += da") } else { String::new() };
+        format!(
+            "layer {l}, {dir}, t = {t} (backward): dL/dh_t = {above} + {later}; da = dL/dh_t · {act}. \
+             weight_ih_l{l}{sfx}.grad += da·x_tᵀ, weight_hh_l{l}{sfx}.grad += da·h_(t−1)ᵀ{bias}; {below}[{t}] = da · \
+             weight_ih_l{l}{sfx}, and da · weight_hh_l{l}{sfx} flows on to the previous step (h0.grad at the first)."
+        )
+    }
+
+    /// The current step in plain words (`playhead` steps done).
+    pub fn describe(&self, playhead: usize) -> String {
+        let Some(step) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
+            return match &self.ids {
+                Some(_) => "Step forward: first each id copies its row of emb.weight into input, then the RNN \
+                            cells run."
+                    .into(),
+                None => "Step forward to run the first cell: layer 0, forward, t = 0.".into(),
+            };
+        };
+        let cell = match step {
+            StepKind::Lookup { at, id } => {
+                return format!(
+                    "{} = {id}: row {id} of emb.weight is copied to {}.",
+                    label("ids", at),
+                    label("input", at)
+                );
+            }
+            StepKind::Cell(cell) => *cell,
+        };
+        let (l, d, dirs) = (cell.layer, cell.direction, self.dirs());
+        let Some(t) = cell.t else {
+            return format!("layer {l}, {}: every time step at once.", ["forward", "reverse"][d]);
+        };
+        let c = &self.rnn.config;
+        let (name, k, sfx) = (state_name(l, d), l * dirs + d, ["", "_reverse"][d]);
+        // `input` and `output` follow batch_first; the states are always (T, N, H_out).
+        let at = |name: &str, t: usize| match c.batch_first && (name == "input" || name == "output") {
+            true => format!("{name}[:, {t}]"),
+            false => format!("{name}[{t}]"),
+        };
+        let x = match (l, dirs) {
+            (0, _) => at("input", t),
+            (_, 1) => at(&state_name(l - 1, 0), t),
+            _ => format!("[{} | {}]", at(&state_name(l - 1, 0), t), at(&state_name(l - 1, 1), t)),
+        };
+        let (active, ended): (Vec<usize>, Vec<usize>) = (0..self.batch()).partition(|&b| t < self.lengths[b]);
+        let (start, cont): (Vec<usize>, Vec<usize>) = active.iter().partition(|&&b| self.prev(d, t, b).is_none());
+        let h0 = format!("h0[{k}]");
+        let prev = match (cont.first().and_then(|&b| self.prev(d, t, b)), start.is_empty()) {
+            (Some(p), true) => at(&name, p),
+            (Some(p), false) => format!("{} ({h0} for {}, which start here)", at(&name, p), sequences(&start)),
+            (None, _) => h0,
+        };
+        let bias = if c.bias { format!(" + bias_ih_l{l}{sfx} + bias_hh_l{l}{sfx}") } else { String::new() };
+        let func = match c.nonlinearity {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        };
+        let dir = ["forward", "reverse"][d];
+        let mut s = format!(
+            "layer {l}, {dir}, t = {t}: {name}[{t}] = {func}({x} · weight_ih_l{l}{sfx}ᵀ + {prev} · \
+             weight_hh_l{l}{sfx}ᵀ{bias})"
+        );
+        let mut fills = Vec::new();
+        if l + 1 == c.num_layers {
+            let h = c.hidden_size;
+            fills.push(format!("{} (features {}–{})", at("output", t), d * h, (d + 1) * h - 1));
+        }
+        let ending: Vec<usize> = active.iter().copied().filter(|&b| self.end(d, b) == t).collect();
+        if ending.len() == self.batch() {
+            fills.push(format!("h_n[{k}]"));
+        } else if !ending.is_empty() {
+            fills.push(format!("h_n[{k}] for {}", sequences(&ending)));
+        }
+        if !fills.is_empty() {
+            s += &format!(". It fills {}", fills.join(" and "));
+        }
+        if !ended.is_empty() {
+            s += &format!(". No step for {}: already ended", sequences(&ended));
+        }
+        s + "."
+    }
+}
