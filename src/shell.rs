@@ -1,12 +1,14 @@
 //! What every scene shares on screen, written once over the core's `Scene` contract: the model
 //! of the scene on show (its saved state, the one computation of it, the pass and playhead the
-//! learner is looking at), and the parts every scene has: the header with
-//! presets and sharing, and the learning controls.
+//! learner is looking at), and the frame every scene has: the header with presets and sharing,
+//! the learning controls, the timeline and the PyTorch panel. A scene adds its own diagram.
 
+use crate::code_panel::CodePanel;
 use crate::learn_panel::LearnPanel;
 use crate::presets::Presets;
 use crate::share_panel::SharePanel;
-use crate::storage::{change, use_scene};
+use crate::storage::use_scene;
+use crate::timeline::Timeline;
 use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
@@ -53,21 +55,24 @@ impl<S: Scene> SceneModel<S> {
         Self { scene, state, view, pass, playhead, focus, marks, run_n }
     }
 
-    /// Any edit, through the core: a refused one changes nothing and says why.
+    /// Any edit, through the core, on a copy: a refused one changes nothing and says why.
     pub fn apply(&self, edit: Edit) -> Result<(), String> {
-        change(self.state, |s| s.apply(&edit))
+        let mut s = self.state.get_untracked();
+        s.apply(&edit)?;
+        self.state.set(s);
+        Ok(())
     }
 
     /// A grid's `on_edit`: typing into a cell of `tensor`.
-    pub fn on_cell(&self, tensor: &'static str) -> Callback<(usize, String), Result<(), String>> {
-        let model = *self;
-        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::cell(tensor, index, &text)))
+    pub fn on_cell(&self, tensor: impl Into<String>) -> Callback<(usize, String), Result<(), String>> {
+        let (model, tensor) = (*self, tensor.into());
+        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::cell(&tensor, index, &text)))
     }
 
     /// A grid's `on_paste`: a block into `tensor`.
-    pub fn on_paste(&self, tensor: &'static str) -> Callback<(usize, String), Result<(), String>> {
-        let model = *self;
-        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::paste(tensor, index, &text)))
+    pub fn on_paste(&self, tensor: impl Into<String>) -> Callback<(usize, String), Result<(), String>> {
+        let (model, tensor) = (*self, tensor.into());
+        Callback::new(move |(index, text): (usize, String)| model.apply(Edit::paste(&tensor, index, &text)))
     }
 
     /// A setting's `on_commit`.
@@ -138,25 +143,58 @@ impl<S: Scene> SceneModel<S> {
         }
     }
 
-    /// The learning controls wired to the scene.
+    /// The learning controls: the loss, lr, steps, undo and reset, all as edits.
     pub fn learn(&self) -> impl IntoView {
-        learn_panel(self.state, self.view, self.run_n)
+        let (model, state, view) = (*self, self.state, self.view);
+        let learning = move |f: fn(&Learning) -> bool| Signal::derive(move || state.with(|s| f(s.learning())));
+        view! {
+            <LearnPanel
+                apply=Callback::new(move |edit: Edit| model.apply(edit))
+                fixed_loss=S::FIXED_LOSS
+                mse=learning(|l| matches!(l.loss, Loss::Mse { .. }))
+                loss=Signal::derive(move || view.with(View::loss))
+                lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
+                steps=Signal::derive(move || state.with(|s| s.learning().steps))
+                can_undo=learning(|l| !l.history.is_empty())
+                n=self.run_n
+            />
+        }
+    }
+
+    /// The timeline of the pass on show, with the caption of its current step.
+    pub fn timeline(&self) -> impl IntoView {
+        view! { <Timeline len=self.steps() playhead=self.playhead describe=self.describe() /> }
     }
 }
 
-/// The learning controls of any scene: the loss, lr, steps, undo and reset, all as edits.
-pub fn learn_panel<S: Scene>(state: RwSignal<S>, view: Memo<S::View>, n: RwSignal<String>) -> impl IntoView {
-    let learning = move |f: fn(&Learning) -> bool| Signal::derive(move || state.with(|s| f(s.learning())));
+/// The frame of a scene: its header, then the scene's own diagram and controls, then the
+/// PyTorch panel. The model is in context for the components inside.
+#[component]
+pub fn SceneShell<S: Scene>(
+    model: SceneModel<S>,
+    /// The id of the title, which names the section.
+    id: &'static str,
+    title: &'static str,
+    class: &'static str,
+    /// The PyTorch code that reproduces the scene.
+    #[prop(into)]
+    code: Signal<String>,
+    /// The section, for scenes that place things by their boxes.
+    #[prop(optional)]
+    node_ref: NodeRef<leptos::html::Section>,
+    children: Children,
+) -> impl IntoView {
+    provide_context(model);
     view! {
-        <LearnPanel
-            apply=Callback::new(move |edit: Edit| change(state, |s| s.apply(&edit)))
-            fixed_loss=S::FIXED_LOSS
-            mse=learning(|l| matches!(l.loss, Loss::Mse { .. }))
-            loss=Signal::derive(move || view.with(View::loss))
-            lr=Signal::derive(move || state.with(|s| s.learning().lr.clone()))
-            steps=Signal::derive(move || state.with(|s| s.learning().steps))
-            can_undo=learning(|l| !l.history.is_empty())
-            n=n
-        />
+        <section class=format!("scene {class}") aria-labelledby=id node_ref=node_ref>
+            {model.header(id, title)}
+            {children()}
+            <CodePanel code=code />
+        </section>
     }
+}
+
+/// The model of the scene around a component.
+pub fn use_model<S: Scene>() -> SceneModel<S> {
+    expect_context::<SceneModel<S>>()
 }

@@ -182,38 +182,3 @@ fn take_link() -> Option<String> {
     }
     payload
 }
-
-/// Every change goes through the core: `f` edits a copy, and a refused change leaves the state
-/// as it was.
-pub fn change<S: Clone + Send + Sync + 'static>(
-    state: RwSignal<S>,
-    f: impl FnOnce(&mut S) -> Result<(), String>,
-) -> Result<(), String> {
-    let mut s = state.get_untracked();
-    f(&mut s)?;
-    state.set(s);
-    Ok(())
-}
-
-/// A grid's `on_edit` or `on_paste`: `f(state, cell, text)`, through `change`.
-pub fn on_cell<S: Clone + Send + Sync + 'static>(
-    state: RwSignal<S>,
-    f: impl Fn(&mut S, usize, &str) -> Result<(), String> + Send + Sync + 'static,
-) -> Callback<(usize, String), Result<(), String>> {
-    Callback::new(move |(i, text): (usize, String)| change(state, |s| f(s, i, &text)))
-}
-
-/// The preset picker's callback: the preset replaces the scene, then `restart` puts the view
-/// (playhead, focus, ...) back at its start. An unknown id changes nothing.
-pub fn on_preset<S: Send + Sync + 'static>(
-    state: RwSignal<S>,
-    preset: fn(&str) -> Option<S>,
-    restart: impl Fn() + Send + Sync + 'static,
-) -> Callback<String> {
-    Callback::new(move |id: String| {
-        if let Some(s) = preset(&id) {
-            state.set(s);
-            restart();
-        }
-    })
-}

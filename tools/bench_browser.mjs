@@ -30,34 +30,42 @@ for (const [route, first] of [
   rows.push([`open ${route} (cold: load, compile wasm, first render)`, `${ms(median(times))} ms`]);
 }
 
-// An edit to the output it changes, timed inside the page (no driver round trips): Enter in
-// weight[0, 0] until output[0] shows a new number.
-{
+// An edit to the output it changes, timed inside the page (no driver round trips): Enter in a
+// parameter cell until an output cell shows a new number. One row per scene's default preset.
+for (const [scene, route, cell, out] of [
+  ['Linear', '#/linear', 'weight[0, 0]', 'output[0]'],
+  ['Embedding', '#/embedding', 'weight[2, 0]', 'output[0, 0]'],
+  ['RNN', '#/rnn', 'weight_ih_l0[0, 0]', 'output[0, 0, 0]'],
+]) {
   const page = await site.page();
-  await page.goto(site.base + '#/linear');
-  await page.locator('[data-cell="weight[0, 0]"]').waitFor();
+  await page.goto(site.base + route);
+  await page.locator(`[data-cell="${cell}"]`).waitFor();
   const times = [];
   for (let k = 0; k < RUNS; k++) {
     times.push(
-      await page.evaluate(async (text) => {
-        const shown = () => document.querySelector('[data-cell="output[0]"]')?.textContent;
-        const input = document.querySelector('[data-cell="weight[0, 0]"]');
-        const before = shown();
-        input.focus();
-        input.value = text;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        const done = new Promise((ok) => {
-          const watch = new MutationObserver(() => shown() !== before && (watch.disconnect(), ok()));
-          watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-        });
-        const t0 = performance.now();
-        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-        await done;
-        return performance.now() - t0;
-      }, String(0.5 + k)),
+      await page.evaluate(
+        async ([cell, out, text]) => {
+          const shown = () => document.querySelector(`[data-cell="${out}"]`)?.textContent;
+          const input = document.querySelector(`[data-cell="${cell}"]`);
+          const before = shown();
+          input.focus();
+          input.value = text;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          const done = new Promise((ok) => {
+            const watch = new MutationObserver(() => shown() !== before && (watch.disconnect(), ok()));
+            watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+          });
+          const t0 = performance.now();
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          await done;
+          return performance.now() - t0;
+        },
+        [cell, out, String(0.5 + k)],
+      ),
     );
   }
-  rows.push(['Linear: Enter in a weight cell → the output shows the new number', `${ms(median(times))} ms`]);
+  rows.push([`${scene}: Enter in ${cell} → ${out} shows the new number`, `${ms(median(times))} ms`]);
+  await page.close();
 }
 
 // The one-hot scene times both ways itself (warm-up, ≥ 20 ms of calls each): read its caption.

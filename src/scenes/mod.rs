@@ -4,5 +4,4 @@ pub mod embedding;
 pub mod linear;
 pub mod one_hot;
 pub mod rnn;
-mod rnn_cells;
 pub mod train;

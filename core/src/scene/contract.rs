@@ -73,7 +73,7 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
 
     /// The exact tensors of a preset.
     fn preset(id: &str) -> Option<Self>;
-    /// The preset the numbers came from.
+    /// The preset the numbers on show came from, or "" when the scene marks them as edited.
     fn preset_id(&self) -> &str;
     /// The scene's own edits: cells, pastes, fields, flags and re-init. The rest is `apply`'s.
     fn change(&mut self, edit: &Edit) -> Result<(), String>;

@@ -5,15 +5,13 @@
 
 mod charts;
 
-use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
 use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
-use crate::shell::SceneModel;
-use crate::timeline::Timeline;
+use crate::shell::{SceneModel, SceneShell};
 use charts::{LossCurve, Scatter};
 use leptos::prelude::*;
 use rowflow_core::codegen;
@@ -78,8 +76,13 @@ pub fn TrainScene() -> impl IntoView {
     let steps = run_n;
 
     view! {
-        <section class="scene train" aria-labelledby="train-title">
-            {model.header("train-title", "Training the DotProduct recommender")}
+        <SceneShell
+            model=model
+            id="train-title"
+            title="Training the DotProduct recommender"
+            class="train"
+            code=Signal::derive(move || state.with(|s| codegen::train(s, steps.get().trim().parse().unwrap_or(20))))
+        >
             <p class="lede">
                 "Each user and each movie is a row of random numbers: "
                 <code>"torch.manual_seed(S)"</code>
@@ -188,10 +191,9 @@ pub fn TrainScene() -> impl IntoView {
 
             <div class="train-timeline">
                 <PassToggle pass=pass />
-                <Timeline len=model.steps() playhead=playhead describe=model.describe() />
+                {model.timeline()}
             </div>
-            <CodePanel code=Signal::derive(move || state.with(|s| codegen::train(s, steps.get().trim().parse().unwrap_or(20)))) />
-        </section>
+        </SceneShell>
     }
 }
 

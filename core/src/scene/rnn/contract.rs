@@ -9,8 +9,13 @@ impl Scene for State {
         State::preset(id)
     }
 
+    /// None once edited: the numbers on show are no longer the preset's.
     fn preset_id(&self) -> &str {
-        &self.preset
+        if self.edited {
+            ""
+        } else {
+            &self.preset
+        }
     }
 
     fn change(&mut self, edit: &Edit) -> Result<(), String> {

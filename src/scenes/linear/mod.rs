@@ -3,15 +3,13 @@
 //! the backward one sends each `output.grad` cell back into `weight.grad`, `bias.grad` and
 //! `input.grad`, and SGD steps move the parameters.
 
-use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
 use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
-use crate::shell::SceneModel;
-use crate::timeline::Timeline;
+use crate::shell::{SceneModel, SceneShell};
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
@@ -98,8 +96,13 @@ pub fn LinearScene() -> impl IntoView {
     });
 
     view! {
-        <section class="scene linear" aria-labelledby="linear-title">
-            {model.header("linear-title", "nn.Linear: every input row meets every weight row")}
+        <SceneShell
+            model=model
+            id="linear-title"
+            title="nn.Linear: every input row meets every weight row"
+            class="linear"
+            code=Signal::derive(move || state.with(codegen::linear))
+        >
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
@@ -243,8 +246,7 @@ pub fn LinearScene() -> impl IntoView {
                 </fieldset>
             </div>
 
-            <Timeline len=model.steps() playhead=playhead describe=model.describe() />
-            <CodePanel code=Signal::derive(move || state.with(codegen::linear)) />
-        </section>
+            {model.timeline()}
+        </SceneShell>
     }
 }

@@ -4,75 +4,34 @@
 //! nonzero product per sum. The core checks `torch.equal` and counts the work; this view times
 //! both ways in the browser as V and D grow past what fits as cells.
 
-use crate::code_panel::CodePanel;
+mod cost;
+
 use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
-use crate::presets::Presets;
 use crate::seed_field::SeedField;
-use crate::share_panel::SharePanel;
-use crate::storage::{change, on_cell, on_preset, use_scene};
-use crate::timeline::Timeline;
+use crate::shell::{SceneModel, SceneShell};
 use crate::PassToggle;
+use cost::CostPanel;
 use leptos::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
-use rowflow_core::ops::one_hot::Cost;
+use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::one_hot::{
-    grouped, Backward, Pass, State, Timing, Work, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD,
-    LOOKUP, LOOKUP_GRAD, MAX_IDS, ONE_HOT, PRESETS, TABLE, TABLE_GRAD, TARGET,
+    Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
+    ONE_HOT, TABLE, TABLE_GRAD, TARGET,
 };
-use rowflow_core::Phase;
-use std::time::Duration;
-
-/// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
-const TIMING_BUDGET_MS: f64 = 20.0;
 
 #[component]
 pub fn OneHotScene() -> impl IntoView {
-    let scene = use_scene::<State>("rowflow.one_hot");
-    let state = scene.state;
-    let computed = Memo::new(move |_| state.with(State::compute));
-    let playhead = RwSignal::new(0usize);
-    let focus = RwSignal::new(None::<Vec<usize>>);
-    // Which trace the timeline plays; switching starts it from the beginning.
-    let phase = RwSignal::new(Phase::Forward);
-    let backward_on = Memo::new(move |_| phase.get() == Phase::Backward);
-    Effect::new(move |_| {
-        phase.track();
-        playhead.set(0);
-    });
-
-    let edit = move |tensor: &'static str| on_cell(state, move |s, i, t| s.edit(tensor, i, t));
-    let paste = move |tensor: &'static str| on_cell(state, move |s, i, t| s.paste(tensor, i, t));
-    let setter = move |set: fn(&mut State, &str) -> Result<(), String>| {
-        Callback::new(move |text: String| change(state, |s| set(s, &text)))
-    };
-    let pick = on_preset(state, State::preset, move || {
-        playhead.set(0);
-        focus.set(None);
-    });
-    let reseed = Callback::new(move |seed: String| change(state, |s| s.reinit(&seed)));
-
+    let model = SceneModel::<State>::new();
+    let SceneModel { state, view: computed, playhead, focus, marks, pass: phase, .. } = model;
+    let backward_on = model.backward();
+    let (edit, paste) = (move |tensor| model.on_cell(tensor), move |tensor| model.on_paste(tensor));
+    let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
-    let marks = Memo::new(move |_| {
-        computed.with(|c| match backward_on.get() {
-            false => c.pass.as_ref().map(|p| p.trace.marks_at(playhead.get())).unwrap_or_default(),
-            true => c.backward.as_ref().map(|b| b.trace.marks_at(playhead.get())).unwrap_or_default(),
-        })
-    });
-    let len = Signal::derive(move || {
-        computed.with(|c| match backward_on.get() {
-            false => c.pass.as_ref().map_or(0, |p| p.trace.len()),
-            true => c.backward.as_ref().map_or(0, |b| b.trace.len()),
-        })
-    });
-    let describe = Signal::derive(move || match backward_on.get() {
-        false => pass(&|p| p.describe(playhead.get())),
-        true => back(&|b| b.describe(playhead.get())),
-    });
     // Both ways' messages for a bad id share its cell; the first hint says why in plain words.
     let input_issues = Signal::derive(move || {
         computed.with(|c| {
@@ -144,7 +103,7 @@ pub fn OneHotScene() -> impl IntoView {
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
     let learn_panel = view! {
-        {crate::shell::learn_panel(state, computed, RwSignal::new("20".into()))}
+        {model.learn()}
         <p class="hint">
             "One loss for both outputs (they are equal). SGD steps " <code>"emb.weight"</code> "; "
             <code>"linear.weight"</code> " is its transpose, so it moves the same numbers: the looked-up rows, "
@@ -152,34 +111,9 @@ pub fn OneHotScene() -> impl IntoView {
         </p>
     };
 
-    // Both ways timed afresh whenever a size changes, after the page has painted.
-    let timing = RwSignal::new(None::<Timing>);
-    let round = RwSignal::new(0u32);
-    let time_now = move || {
-        timing.set(None);
-        round.update(|r| *r += 1);
-        let this = round.get_untracked();
-        set_timeout(
-            move || {
-                // A newer size, or the scene gone (signals disposed): nothing to time.
-                if round.try_get_untracked() != Some(this) {
-                    return;
-                }
-                let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
-                let measured = computed.try_with_untracked(|c| c.time(|| perf.now(), TIMING_BUDGET_MS)).flatten();
-                timing.try_set(measured);
-            },
-            Duration::from_millis(60),
-        );
-    };
-    let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.shape().to_vec())));
-    Effect::new(move |_| {
-        sizes.track();
-        time_now();
-    });
-
+    let shape = Memo::new(move |_| state.with(|s| s.ids.shape().to_vec()));
     let ids_fields = move || {
-        let shape = sizes.get().1;
+        let shape = shape.get();
         let name = |d: usize| match shape.len() {
             1 => "number of ids".to_string(),
             _ => format!("input.shape[{d}]"),
@@ -189,68 +123,20 @@ pub fn OneHotScene() -> impl IntoView {
                 let value = Signal::derive(move || {
                     state.with(|s| s.ids.shape().get(d).map(ToString::to_string).unwrap_or_default())
                 });
-                let commit = Callback::new(move |text: String| change(state, |s| s.resize_ids(d, &text)));
-                view! { <Field label=name(d) value=value on_commit=commit /> }
+                view! { <Field label=name(d) value=value on_commit=model.on_field(format!("input.shape[{d}]")) /> }
             })
             .collect_view()
     };
 
-    // The forward work so far against the whole: bars to scale and the counts in words. Going
-    // backward, the forward pass has run in full.
-    let work = Memo::new(move |_| {
-        computed.with(|c| {
-            let p = c.pass.as_ref()?;
-            let at = if backward_on.get() { p.trace.len() } else { playhead.get() };
-            Some((p.work_at(at), p.cost))
-        })
-    });
-    let width = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
-        move || {
-            let (part, of) = work.with(|w| w.as_ref().map_or((0, 1), part));
-            format!("{:.3}%", 100.0 * part as f64 / of.max(1) as f64)
-        }
-    };
-    let count = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
-        move || work.with(|w| w.as_ref().map(part)).map(|(n, of)| format!("{} of {}", grouped(n), grouped(of)))
-    };
-    let bars = view! {
-        <div class="oh-bars" aria-hidden="true">
-            <div class="oh-bar-row">
-                <span class="oh-bar-name">"lookup"</span>
-                <div class="oh-bar lookup" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))>
-                    <div class="oh-fill" style:width=width(|(w, c)| (w.copies, c.lookup_copies))></div>
-                </div>
-            </div>
-            <div class="oh-bar-row">
-                <span class="oh-bar-name">"one-hot"</span>
-                <div class="oh-bar linear">
-                    <div class="oh-useful" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))></div>
-                    <div class="oh-fill" style:width=width(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))></div>
-                </div>
-            </div>
-        </div>
-        <p class="hint">
-            "To scale: solid, the products that count (one per number, as many as the lookup copies); "
-            "hatched, the products by 0; blue, what the animation has done so far."
-        </p>
-        <dl class="oh-counts">
-            <dt>"numbers copied"</dt>
-            <dd>{count(|(w, c)| (w.copies, c.lookup_copies))}</dd>
-            <dt>"multiply-adds"</dt>
-            <dd>{count(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))}</dd>
-            <dt>"… of them × 0"</dt>
-            <dd>{count(|(w, c)| (w.zero_products, c.zero_products))}</dd>
-        </dl>
-    };
-
     let stale = Memo::new(move |_| computed.with(|c| c.pass.as_ref().is_some_and(|p| p.stale)));
     view! {
-        <section class="scene one-hot" aria-labelledby="one-hot-title">
-            <header class="scene-bar">
-                <h1 id="one-hot-title">"One-hot × Linear: the long way round to an embedding"</h1>
-                <Presets presets=PRESETS current=Signal::derive(move || state.with(|s| s.preset.clone())) on_pick=pick />
-                <SharePanel scene=scene />
-            </header>
+        <SceneShell
+            model=model
+            id="one-hot-title"
+            title="One-hot × Linear: the long way round to an embedding"
+            class="one-hot"
+            code=Signal::derive(move || state.with(codegen::one_hot))
+        >
             <p class="caption lede">
                 "An embedding looks each id's row up. A one-hot row times " <code>"linear.weight"</code> " = "
                 <code>"emb.weight.T"</code> " gives the very same numbers, but every number costs V multiply-adds, "
@@ -357,7 +243,7 @@ pub fn OneHotScene() -> impl IntoView {
                 <p class="oh-loss">{move || back(&|b| b.loss_text())}</p>
             </section>
 
-            <Timeline len=len playhead=playhead describe=describe />
+            {model.timeline()}
 
             <section class="oh-formulas" aria-label="Where a number comes from">
                 <h2>"Where a number comes from, both ways"</h2>
@@ -366,80 +252,11 @@ pub fn OneHotScene() -> impl IntoView {
                 <p class="hint">"Click an output cell, or step the animation, to see both for that number."</p>
             </section>
 
-            <section class="oh-cost" aria-label="Work">
-                <h2>"The work, counted"</h2>
-                <p>{move || pass(&|p| p.cost_caption())}</p>
-                {bars}
-                <h2>"Grow V and D, and time both ways in this browser"</h2>
-                <div class="oh-sliders">
-                    <SizeSlider
-                        label="V (num_embeddings = num_classes)"
-                        choices=Signal::derive(move || state.with(State::vocab_choices))
-                        value=Signal::derive(move || sizes.get().0 .0)
-                        on_pick=setter(State::set_vocab)
-                    />
-                    <SizeSlider
-                        label="D (embedding_dim = out_features)"
-                        choices=Signal::derive(move || state.with(State::dim_choices))
-                        value=Signal::derive(move || sizes.get().0 .1)
-                        on_pick=setter(State::set_dim)
-                    />
-                </div>
-                <p class="oh-timing" role="status">
-                    {move || timing.get().map_or("Timing both ways…".to_string(), |t| t.caption())}
-                </p>
-                <button type="button" on:click=move |_| time_now()>"Time again"</button>
-                <p class="hint">
-                    "New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map."
-                </p>
-            </section>
-            <CodePanel code=Signal::derive(move || state.with(codegen::one_hot)) />
-        </section>
+            <CostPanel />
+        </SceneShell>
     }
 }
 
 fn no_outputs() -> impl IntoView {
     view! { <p class="stale-note">"No outputs: every id must be a row of emb.weight, 0 … V−1."</p> }
-}
-
-/// A slider over the sizes the core allows; the value shows while dragging and is set on
-/// release, with the core's reason beside it if refused.
-#[component]
-fn SizeSlider(
-    #[prop(into)] label: String,
-    #[prop(into)] choices: Signal<Vec<usize>>,
-    #[prop(into)] value: Signal<usize>,
-    on_pick: Callback<String, Result<(), String>>,
-) -> impl IntoView {
-    let dragging = RwSignal::new(None::<usize>);
-    let error = RwSignal::new(None::<String>);
-    let position = move || choices.with(|c| c.iter().position(|&s| s == value.get()).unwrap_or(0));
-    let at = move |ev: &leptos::ev::Event| {
-        let k: usize = event_target_value(ev).parse().unwrap_or(0);
-        choices.with_untracked(|c| c.get(k).copied())
-    };
-    let shown = move || dragging.get().unwrap_or_else(|| value.get());
-    view! {
-        <label class="oh-slider">
-            <span class="oh-slider-name">{label.clone()}</span>
-            <input
-                type="range"
-                min="0"
-                max=move || choices.with(|c| c.len().saturating_sub(1))
-                step="1"
-                aria-label=label
-                aria-valuetext=move || shown().to_string()
-                prop:value=move || position().to_string()
-                on:input=move |ev| dragging.set(at(&ev))
-                on:change=move |ev| {
-                    dragging.set(None);
-                    if let Some(n) = at(&ev) {
-                        error.set(on_pick.run(n.to_string()).err());
-                    }
-                }
-            />
-            <output class="oh-slider-value">{shown}</output>
-            {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
-        </label>
-    }
 }

@@ -1,0 +1,157 @@
+//! The Embedding scene: each id picks one row of `weight`, and that row is copied to the output.
+//! The forward animation lights the row an id selects and flies a copy of it to its place in
+//! the output; backward lists where each `output.grad` row adds into `weight.grad`.
+
+mod flight;
+mod grads;
+mod settings;
+
+use crate::formula::FormulaView;
+use crate::grid::{Grid, GridData};
+use crate::shell::{SceneModel, SceneShell};
+use crate::PassToggle;
+use flight::Flight;
+use grads::{GradFlow, OutputGrad, WeightGrad};
+use leptos::prelude::*;
+use rowflow_core::codegen;
+use rowflow_core::scene::embedding::State;
+use settings::Settings;
+
+/// At most this many `output[k] ← weight[id]` lines are listed; the rest are counted.
+const LISTED: usize = 48;
+
+/// "done", "current" or "" for list item `i` (0-based) at playhead `k` (1-based).
+fn progress(i: usize, k: usize) -> &'static str {
+    match (i + 1).cmp(&k) {
+        std::cmp::Ordering::Less => "done",
+        std::cmp::Ordering::Equal => "current",
+        std::cmp::Ordering::Greater => "",
+    }
+}
+
+#[component]
+pub fn EmbeddingScene() -> impl IntoView {
+    let model = SceneModel::<State>::new();
+    let SceneModel { state, view: computed, playhead, focus, marks, pass, .. } = model;
+    let backward = model.backward();
+    let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
+    let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
+    let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
+    let stale = Memo::new(move |_| computed.with(|c| c.stale));
+    let changed = Memo::new(move |_| state.with(|s| s.learning.changed_in("weight")));
+    // The focused output cell, else the first number of the row being copied right now.
+    let formula = Signal::derive(move || {
+        computed.with(|c| {
+            let current = playhead
+                .get()
+                .checked_sub(1)
+                .filter(|_| !backward.get())
+                .and_then(|k| c.picks.get(k))
+                .map(|p| [&p.at[..], &[0]].concat());
+            focus.get().or(current).and_then(|index| c.formula("output", &index))
+        })
+    });
+
+    let scene = NodeRef::<leptos::html::Section>::new();
+    let flight = RwSignal::new(None::<Flight>);
+    Effect::new(move |_| {
+        let k = playhead.get();
+        let v = state.with_untracked(State::num_embeddings);
+        let forward = !backward.get();
+        let next =
+            scene.get().filter(|_| forward).and_then(|el| computed.with_untracked(|c| Flight::plan(&el, c, k, v)));
+        flight.update(|f| *f = next.map(|n| n.after(f.as_ref())));
+    });
+
+    let picks = move || {
+        computed.with(|c| {
+            let k = if backward.get() { 0 } else { playhead.get() };
+            let shown = c.picks.iter().take(LISTED).enumerate();
+            let shown = shown.map(|(i, p)| view! { <li class=progress(i, k)>{p.arrow()}</li> });
+            let more = c.picks.len().saturating_sub(LISTED);
+            let more = (more > 0).then(|| view! { <li class="more">{format!("… and {more} more")}</li> });
+            let none = c.stale.then(|| view! { <li>"none: PyTorch raises before looking anything up"</li> });
+            view! { {shown.collect_view()} {more} {none} }
+        })
+    };
+    let captions =
+        move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+
+    view! {
+        <SceneShell
+            model=model
+            id="embedding-title"
+            title="nn.Embedding is a lookup"
+            class="embedding"
+            code=Signal::derive(move || state.with(codegen::embedding))
+            node_ref=scene
+        >
+            <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
+            <p class="call">
+                <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>
+                <span class="shape-equation">{move || computed.with(|c| c.shape_equation.clone())}</span>
+            </p>
+
+            <div class="tensors emb-flow">
+                <Grid
+                    name="input"
+                    data=input
+                    on_edit=model.on_cell("input")
+                    on_paste=model.on_paste("input")
+                    marks=marks
+                    issues=model.issues_in("input")
+                />
+                <Grid
+                    name="weight"
+                    data=weight
+                    on_edit=model.on_cell("weight")
+                    on_paste=model.on_paste("weight")
+                    marks=marks
+                    issues=model.issues_in("weight")
+                    changed=changed
+                />
+                {move || backward.get().then(|| view! { <WeightGrad /> })}
+                <div class="emb-output" class:stale=stale>
+                    <Grid
+                        name="output"
+                        data=output
+                        marks=marks
+                        on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i)))
+                    />
+                    {move || stale.get().then(|| view! {
+                        <p class="stale-note">
+                            "PyTorch raises on the current inputs, so this is still the last output that ran."
+                        </p>
+                    })}
+                </div>
+                {move || backward.get().then(|| view! { <OutputGrad /> })}
+            </div>
+            {move || flight.get().map(Flight::view)}
+
+            <div class="emb-explain">
+                <div>
+                    <h2>"Rows selected"</h2>
+                    <ol class="picks" aria-label="Rows selected">{picks}</ol>
+                </div>
+                <div>
+                    <h2>"Where a number comes from"</h2>
+                    <FormulaView formula=formula />
+                    {move || formula.with(Option::is_none).then(|| view! {
+                        <p class="hint">
+                            "Click an output cell, or step the animation, to see which weight it copies."
+                        </p>
+                    })}
+                </div>
+            </div>
+            <ul class="captions">{captions}</ul>
+
+            <Settings />
+            <div class="emb-pass">
+                <PassToggle pass=pass />
+                {move || backward.get().then(|| model.learn())}
+            </div>
+            {move || backward.get().then(|| view! { <GradFlow /> })}
+            {model.timeline()}
+        </SceneShell>
+    }
+}

@@ -1,0 +1,164 @@
+//! The One-hot scene's cost: the work both ways counted and drawn to scale as the animation
+//! plays, and both ways timed in this browser as V and D grow.
+
+use crate::shell::use_model;
+use leptos::prelude::*;
+use rowflow_core::ops::one_hot::Cost;
+use rowflow_core::scene::one_hot::{grouped, Pass, State, Timing, Work};
+use std::time::Duration;
+
+/// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
+const TIMING_BUDGET_MS: f64 = 20.0;
+
+#[component]
+pub fn CostPanel() -> impl IntoView {
+    let model = use_model::<State>();
+    let (state, computed, playhead) = (model.state, model.view, model.playhead);
+    let backward_on = model.backward();
+    let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
+    // Both ways timed afresh whenever a size changes, after the page has painted.
+    let timing = RwSignal::new(None::<Timing>);
+    let round = RwSignal::new(0u32);
+    let time_now = move || {
+        timing.set(None);
+        round.update(|r| *r += 1);
+        let this = round.get_untracked();
+        set_timeout(
+            move || {
+                // A newer size, or the scene gone (signals disposed): nothing to time.
+                if round.try_get_untracked() != Some(this) {
+                    return;
+                }
+                let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
+                let measured = computed.try_with_untracked(|c| c.time(|| perf.now(), TIMING_BUDGET_MS)).flatten();
+                timing.try_set(measured);
+            },
+            Duration::from_millis(60),
+        );
+    };
+    let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.shape().to_vec())));
+    Effect::new(move |_| {
+        sizes.track();
+        time_now();
+    });
+
+    // The forward work so far against the whole: bars to scale and the counts in words. Going
+    // backward, the forward pass has run in full.
+    let work = Memo::new(move |_| {
+        computed.with(|c| {
+            let p = c.pass.as_ref()?;
+            let at = if backward_on.get() { p.trace.len() } else { playhead.get() };
+            Some((p.work_at(at), p.cost))
+        })
+    });
+    let width = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
+        move || {
+            let (part, of) = work.with(|w| w.as_ref().map_or((0, 1), part));
+            format!("{:.3}%", 100.0 * part as f64 / of.max(1) as f64)
+        }
+    };
+    let count = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
+        move || work.with(|w| w.as_ref().map(part)).map(|(n, of)| format!("{} of {}", grouped(n), grouped(of)))
+    };
+    let bars = view! {
+        <div class="oh-bars" aria-hidden="true">
+            <div class="oh-bar-row">
+                <span class="oh-bar-name">"lookup"</span>
+                <div class="oh-bar lookup" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))>
+                    <div class="oh-fill" style:width=width(|(w, c)| (w.copies, c.lookup_copies))></div>
+                </div>
+            </div>
+            <div class="oh-bar-row">
+                <span class="oh-bar-name">"one-hot"</span>
+                <div class="oh-bar linear">
+                    <div class="oh-useful" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))></div>
+                    <div class="oh-fill" style:width=width(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))></div>
+                </div>
+            </div>
+        </div>
+        <p class="hint">
+            "To scale: solid, the products that count (one per number, as many as the lookup copies); "
+            "hatched, the products by 0; blue, what the animation has done so far."
+        </p>
+        <dl class="oh-counts">
+            <dt>"numbers copied"</dt>
+            <dd>{count(|(w, c)| (w.copies, c.lookup_copies))}</dd>
+            <dt>"multiply-adds"</dt>
+            <dd>{count(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))}</dd>
+            <dt>"… of them × 0"</dt>
+            <dd>{count(|(w, c)| (w.zero_products, c.zero_products))}</dd>
+        </dl>
+    };
+
+    view! {
+        <section class="oh-cost" aria-label="Work">
+            <h2>"The work, counted"</h2>
+            <p>{move || pass(&|p| p.cost_caption())}</p>
+            {bars}
+            <h2>"Grow V and D, and time both ways in this browser"</h2>
+            <div class="oh-sliders">
+                <SizeSlider
+                    label="V (num_embeddings = num_classes)"
+                    choices=Signal::derive(move || state.with(State::vocab_choices))
+                    value=Signal::derive(move || sizes.get().0 .0)
+                    on_pick=model.on_field("V")
+                />
+                <SizeSlider
+                    label="D (embedding_dim = out_features)"
+                    choices=Signal::derive(move || state.with(State::dim_choices))
+                    value=Signal::derive(move || sizes.get().0 .1)
+                    on_pick=model.on_field("D")
+                />
+            </div>
+            <p class="oh-timing" role="status">
+                {move || timing.get().map_or("Timing both ways…".to_string(), |t| t.caption())}
+            </p>
+            <button type="button" on:click=move |_| time_now()>"Time again"</button>
+            <p class="hint">
+                "New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map."
+            </p>
+        </section>
+    }
+}
+
+/// A slider over the sizes the core allows; the value shows while dragging and is set on
+/// release, with the core's reason beside it if refused.
+#[component]
+fn SizeSlider(
+    #[prop(into)] label: String,
+    #[prop(into)] choices: Signal<Vec<usize>>,
+    #[prop(into)] value: Signal<usize>,
+    on_pick: Callback<String, Result<(), String>>,
+) -> impl IntoView {
+    let dragging = RwSignal::new(None::<usize>);
+    let error = RwSignal::new(None::<String>);
+    let position = move || choices.with(|c| c.iter().position(|&s| s == value.get()).unwrap_or(0));
+    let at = move |ev: &leptos::ev::Event| {
+        let k: usize = event_target_value(ev).parse().unwrap_or(0);
+        choices.with_untracked(|c| c.get(k).copied())
+    };
+    let shown = move || dragging.get().unwrap_or_else(|| value.get());
+    view! {
+        <label class="oh-slider">
+            <span class="oh-slider-name">{label.clone()}</span>
+            <input
+                type="range"
+                min="0"
+                max=move || choices.with(|c| c.len().saturating_sub(1))
+                step="1"
+                aria-label=label
+                aria-valuetext=move || shown().to_string()
+                prop:value=move || position().to_string()
+                on:input=move |ev| dragging.set(at(&ev))
+                on:change=move |ev| {
+                    dragging.set(None);
+                    if let Some(n) = at(&ev) {
+                        error.set(on_pick.run(n.to_string()).err());
+                    }
+                }
+            />
+            <output class="oh-slider-value">{shown}</output>
+            {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
+        </label>
+    }
+}

@@ -1,0 +1,218 @@
+//! The RNN scene: what comes out of `nn.RNN`. The unrolled diagram shows every cell of every
+//! layer and direction; `output` (the top layer's `h_t` at every step) and `h_n` (each layer's and
+//! direction's last state) sit side by side with captions saying which is which.
+
+mod cells;
+mod inputs;
+mod settings;
+
+use crate::formula::FormulaView;
+use crate::grid::{Grid, GridData};
+use crate::pass_toggle::PassToggle;
+use crate::shell::{SceneModel, SceneShell};
+use cells::{GradNorms, Unrolled};
+use inputs::Inputs;
+use leptos::prelude::*;
+use rowflow_core::codegen;
+use rowflow_core::ops::loss::Loss;
+use rowflow_core::ops::rnn::Nonlinearity;
+use rowflow_core::scene::rnn::{Backward, Computed, State};
+use rowflow_core::trace::Span;
+use rowflow_core::{Marks, Phase};
+use settings::Settings;
+
+/// `<name>.grad` beside its tensor, going backward.
+fn grad_grid(model: SceneModel<State>, name: &str) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
+    let (computed, marks, backward) = (model.view, model.marks, model.backward());
+    let key = name.to_string();
+    let data = Memo::new(move |_| computed.with(|c| c.grad(&key).map(GridData::floats).unwrap_or_default()));
+    let name = format!("{name}.grad");
+    move || backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks /> }.into_any())
+}
+
+/// The problems with `tensor` that no cell of it can show.
+fn notes(model: SceneModel<State>, tensor: &'static str) -> impl Fn() -> AnyView + Send + Sync + 'static {
+    move || {
+        let notes = model.view.with(|c| c.notes(tensor));
+        notes.into_iter().map(|m| view! { <p class="issue" role="alert">{m}</p> }).collect_view().into_any()
+    }
+}
+
+#[component]
+pub fn RnnScene() -> impl IntoView {
+    let model = SceneModel::<State>::new();
+    let SceneModel { state, view: computed, pass, playhead, marks, .. } = model;
+    let backward = model.backward();
+    let sequence = RwSignal::new(0usize);
+    let focus = RwSignal::new(None::<(String, Vec<usize>)>);
+    // A new preset starts from its first sequence.
+    Effect::watch(move || state.with(|s| s.preset.clone()), move |_, _, _| sequence.set(0), false);
+    let focus_on = move |tensor: &'static str| Callback::new(move |i: Vec<usize>| focus.set(Some((tensor.into(), i))));
+    // Stepping (or picking a preset) shows the step's own formula again.
+    Effect::new(move |_| {
+        playhead.track();
+        focus.set(None);
+    });
+
+    let c = move |f: fn(&Computed) -> String| Signal::derive(move || computed.with(f));
+    let run = Signal::derive(move || computed.with(|c| c.run.clone()));
+    // The diagram's boxes hold values, not gradients: going backward, a box lights where its
+    // `.grad` is read or written.
+    let diagram_marks = Signal::derive(move || {
+        let m = marks.get();
+        if m.phase != Some(Phase::Backward) {
+            return m;
+        }
+        let strip = |spans: Vec<Span>| -> Vec<Span> {
+            let grads = spans.into_iter().filter_map(|s| {
+                let t = s.tensor.strip_suffix(".grad")?.to_string();
+                Some(Span { tensor: t, index: s.index })
+            });
+            grads.collect()
+        };
+        Marks { read: strip(m.read), write: strip(m.write), done: strip(m.done), phase: m.phase }
+    });
+    let formula = Signal::derive(move || {
+        computed.with(|c| {
+            let run = c.run.as_ref()?;
+            match (focus.get(), pass.get()) {
+                (Some((tensor, index)), _) => run.formula(&tensor, &index),
+                (None, Phase::Forward) => run.step_formula(playhead.get(), sequence.get()),
+                (None, Phase::Backward) => c.backward_formula(playhead.get(), sequence.get()),
+            }
+        })
+    });
+    // Backward: the loss and SGD.
+    let mse = Memo::new(move |_| state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })));
+    let h_n_in_loss = Memo::new(move |_| state.with(|s| s.h_n_in_loss));
+    let target = Memo::new(move |_| {
+        state.with(|s| match &s.learning.loss {
+            Loss::Mse { target } => GridData::floats(target),
+            Loss::Sum => GridData::default(),
+        })
+    });
+    let learn_panel = move || {
+        view! {
+            {model.learn()}
+            <div class="rnn-loss-note">
+                <label class="flag">
+                    <input type="checkbox" prop:checked=move || h_n_in_loss.get()
+                        on:change=move |ev| model.on_flag("h_n_in_loss")(event_target_checked(&ev)) />
+                    " add "
+                    <code>"h_n.sum()"</code>
+                    " to the loss"
+                </label>
+                <p>
+                    {move || match h_n_in_loss.get() {
+                        true => "Gradient enters twice: output.grad at every step, and h_n.grad = 1 at each sequence's last step, where it adds to what output sends back.",
+                        false => "The loss is on output only: h_n is not in it, so h_n.grad = 0 and every gradient flows back from output.grad.",
+                    }}
+                </p>
+            </div>
+            {move || computed.with(|c| c.backward_issue.clone()).map(|m| view! { <p class="issue" role="alert">{m}</p> })}
+        }
+    };
+    let upstream = move |f: fn(&Backward) -> &rowflow_core::Tensor| {
+        Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(f(b))).unwrap_or_default()))
+    };
+    let (output_grad, h_n_grad) = (upstream(|b| &b.upstream), upstream(|b| &b.upstream_h_n));
+    let norms =
+        Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.norms.clone()).unwrap_or_default()));
+    let stale = Signal::derive(move || computed.with(|c| c.stale));
+    let output =
+        Memo::new(move |_| computed.with(|c| c.run.as_ref().map(|r| GridData::floats(&r.output)).unwrap_or_default()));
+    let h_n =
+        Memo::new(move |_| computed.with(|c| c.run.as_ref().map(|r| GridData::floats(&r.h_n)).unwrap_or_default()));
+    let relu = Memo::new(move |_| state.with(|s| s.model.config.nonlinearity == Nonlinearity::Relu));
+
+    view! {
+        <SceneShell
+            model=model
+            id="rnn-title"
+            title="nn.RNN: output and h_n"
+            class="rnn"
+            code=Signal::derive(move || state.with(codegen::rnn))
+        >
+            <p class="rnn-call">
+                <code>{move || computed.with(|c| format!("rnn = {}", c.module))}</code>
+                " — every cell: "
+                <code class="rnn-rule">{c(|c| c.rule.clone())}</code>
+            </p>
+            // A note: a name on a plain span or p may be read instead of its text.
+            <p class="shape-eq" role="note" aria-label="Shapes">{c(|c| c.shape_equation.clone())}</p>
+
+            <Settings />
+            {notes(model, "config")}
+            <div class="rnn-pass">
+                <PassToggle pass=pass />
+                {move || backward.get().then(learn_panel)}
+            </div>
+
+            <div class="rnn-main">
+                <Unrolled
+                    run=run
+                    note=c(|c| c.packing_caption.clone())
+                    sequence=sequence
+                    marks=diagram_marks
+                    on_cell=Callback::new(move |(layer, direction, t)| {
+                        if let Some(step) = computed.with_untracked(|c| c.step_of(pass.get_untracked(), layer, direction, t)) {
+                            playhead.set(step + 1);
+                        }
+                    })
+                    on_pick=Callback::new(move |p| focus.set(Some(p)))
+                />
+                <div class="rnn-results">
+                    <div class="rnn-out" class:stale=stale>
+                        <Grid name="output" data=output marks=marks on_focus=focus_on("output") />
+                        <p class="caption">{c(|c| c.output_caption.clone())}</p>
+                    </div>
+                    {move || backward.get().then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="output.grad" data=output_grad marks=marks />
+                            <p class="caption">"dL/doutput: where backward starts."</p>
+                        </div>
+                    })}
+                    {move || (backward.get() && mse.get()).then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="target" data=target marks=marks on_edit=model.on_cell("target") />
+                            <p class="caption">"F.mse_loss(output, target): edit the target."</p>
+                        </div>
+                    })}
+                    <div class="rnn-out" class:stale=stale>
+                        <Grid name="h_n" data=h_n marks=marks on_focus=focus_on("h_n") />
+                        <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
+                    </div>
+                    {move || backward.get().then(|| view! {
+                        <div class="rnn-out">
+                            <Grid name="h_n.grad" data=h_n_grad marks=marks />
+                            <p class="caption">{move || match h_n_in_loss.get() {
+                                true => "dL/dh_n = 1: h_n.sum() is in the loss.",
+                                false => "dL/dh_n = 0: h_n is not in the loss.",
+                            }}</p>
+                        </div>
+                    })}
+                    {move || stale.get().then(|| view! {
+                        <p class="rnn-stale" role="status">
+                            "PyTorch raises on the current inputs (see the marked field), so output and h_n still show the last call that ran."
+                        </p>
+                    })}
+                </div>
+            </div>
+            <FormulaView formula=formula />
+            {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
+                <p class="rnn-hint">
+                    {move || match relu.get() {
+                        true => "da = h.grad · (h > 0): the gradient at a cell's pre-activation (relu passes it only where h > 0).",
+                        false => "da = h.grad · (1 − h²): the gradient at a cell's pre-activation (tanh′ = 1 − tanh²).",
+                    }}
+                </p>
+            })}
+            {move || formula.with(Option::is_none).then(|| view! {
+                <p class="rnn-hint">"Step the animation, or click an output or h_n cell, to see how its number is made."</p>
+            })}
+            {model.timeline()}
+            {move || backward.get().then(|| view! { <GradNorms norms=norms /> })}
+            <Inputs focus=focus />
+        </SceneShell>
+    }
+}
