@@ -43,6 +43,12 @@ impl GridData {
     fn numel(&self) -> usize {
         self.values.len()
     }
+
+    /// Cell `i` as (short, full) text.
+    fn text(&self, i: usize) -> (String, String) {
+        let at = |texts: &[String]| texts.get(i).cloned().unwrap_or_default();
+        (at(&self.short), at(&self.full))
+    }
 }
 
 /// The `data-mark` value of a mark, also its CSS class.
@@ -124,8 +130,21 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
     let slices = numel.div_ceil(cols * rows_per_slice);
     // Typed text that was refused, kept in its cell with the reason until fixed or reverted.
     let drafts = RwSignal::new(HashMap::<usize, (String, String)>::new());
-    let focused = RwSignal::new(None::<usize>);
     let table = NodeRef::<leptos::html::Div>::new();
+    // A signal per cell, set only when its number changes: an edit re-renders the cells it
+    // moved, not every cell of every grid it reaches.
+    let data = c.data;
+    let numbers: Vec<_> = (0..numel).map(|i| RwSignal::new(data.with_untracked(|d| d.text(i)))).collect();
+    let watched = numbers.clone();
+    Effect::new(move || {
+        data.with(|d| {
+            for (i, number) in watched.iter().enumerate() {
+                if number.with_untracked(|(s, f)| d.short.get(i) != Some(s) || d.full.get(i) != Some(f)) {
+                    number.set(d.text(i));
+                }
+            }
+        })
+    });
 
     let tables = (0..slices)
         .map(|s| {
@@ -133,16 +152,8 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
                 .map(|r| {
                     let cells = (0..cols)
                         .map(|col| {
-                            cell_view(
-                                &c,
-                                &shape,
-                                (s * rows_per_slice + r) * cols + col,
-                                cols,
-                                numel,
-                                drafts,
-                                focused,
-                                table,
-                            )
+                            let i = (s * rows_per_slice + r) * cols + col;
+                            cell_view(&c, &shape, i, cols, numel, drafts, numbers[i], table)
                         })
                         .collect_view();
                     view! { <tr role="row">{cells}</tr> }
@@ -181,12 +192,15 @@ fn cell_view(
     cols: usize,
     numel: usize,
     drafts: RwSignal<HashMap<usize, (String, String)>>,
-    focused: RwSignal<Option<usize>>,
+    number: RwSignal<(String, String)>,
     table: NodeRef<leptos::html::Div>,
 ) -> AnyView {
     let index = unravel(i, shape);
     let aria = label(&c.name, &index);
-    let (data, marks, issues, name) = (c.data, c.marks, c.issues, c.name.clone());
+    let (marks, issues, name) = (c.marks, c.issues, c.name.clone());
+    // While focused, a cell shows every digit.
+    let focused = RwSignal::new(false);
+    let full = move || number.with_untracked(|(_, f)| f.clone());
     let idx = index.clone();
     let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
     let is = move |want: Mark| move || mark.get() == Some(want);
@@ -194,10 +208,7 @@ fn cell_view(
     // Backward steps colour apart from forward ones.
     let phase_attr =
         move || (mark.get().is_some() && marks.with(|m| m.phase == Some(Phase::Backward))).then_some("backward");
-    let text = move || {
-        let full_text = focused.get() == Some(i);
-        data.with(|d| if full_text { &d.full } else { &d.short }.get(i).cloned().unwrap_or_default())
-    };
+    let text = move || number.with(|(s, f)| if focused.get() { f } else { s }.clone());
     let problem = move || {
         drafts
             .with(|d| d.get(&i).map(|(_, m)| m.clone()))
@@ -209,7 +220,7 @@ fn cell_view(
     let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
     let focus_index = index.clone();
     let focus = move |_: ev::FocusEvent| {
-        focused.set(Some(i));
+        focused.set(true);
         if let Some(cb) = on_focus {
             cb.run(focus_index.clone());
         }
@@ -265,7 +276,7 @@ fn cell_view(
                 data-changed=move || was_changed.get().then_some("true")
                 aria-invalid=move || problem().map(|_| "true")
                 on:focus=focus
-                on:blur=move |_| focused.set(None)
+                on:blur=move |_| focused.set(false)
                 on:keydown=keydown
             >
                 {text}
@@ -299,13 +310,32 @@ fn cell_view(
                 drafts.update(|d| {
                     d.remove(&i);
                 });
-                input.set_value(&data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default()));
+                input.set_value(&full());
                 return;
             }
-            "Enter" => commit(input.value()),
+            "Enter" => {
+                commit(input.value());
+                // The new numbers first, the caret a frame later: focusing a text field costs
+                // Chromium more than the whole recompute. Not if the learner has moved on.
+                if let Some(j) = step(&key, true, at_end) {
+                    ev.prevent_default();
+                    request_animation_frame(move || {
+                        set_timeout(
+                            move || {
+                                let here = document().active_element().is_some_and(|a| a == **input);
+                                if here {
+                                    move_to(j);
+                                }
+                            },
+                            std::time::Duration::ZERO,
+                        )
+                    });
+                }
+                return;
+            }
             _ => {}
         }
-        if let Some(j) = step(&key, at_start || key == "Enter", at_end) {
+        if let Some(j) = step(&key, at_start, at_end) {
             ev.prevent_default();
             move_to(j);
         }
@@ -323,7 +353,7 @@ fn cell_view(
                 d.remove(&i);
             }),
             Err(message) => drafts.update(|d| {
-                d.insert(i, (data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default()), message));
+                d.insert(i, (full(), message));
             }),
         }
     };
@@ -353,14 +383,13 @@ fn cell_view(
                 on:focus=move |ev: ev::FocusEvent| {
                     // Show every digit at once, so typing right after focusing replaces them.
                     if drafts.with_untracked(|d| !d.contains_key(&i)) {
-                        let full = data.with_untracked(|d| d.full.get(i).cloned().unwrap_or_default());
                         let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                        input.set_value(&full);
+                        input.set_value(&full());
                         input.select();
                     }
                     focus(ev);
                 }
-                on:blur=move |_| focused.set(None)
+                on:blur=move |_| focused.set(false)
                 on:change=move |ev| commit(event_target_value(&ev))
                 on:keydown=keydown
                 on:paste=paste

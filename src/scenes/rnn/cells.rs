@@ -54,30 +54,36 @@ pub fn Unrolled(
             .into_any()
         })
     };
-    let body = move || {
+    // The diagram is rebuilt only when what it draws changes (sizes, lengths, the sequence);
+    // an edit only changes numbers, which each box reads from `shown`.
+    let frame = Memo::new(move |_| {
         let b = sequence.get();
-        run.with(|r| {
-            let r = r.as_ref()?;
-            let b = b.min(r.batch().saturating_sub(1));
-            let steps = r.steps_len();
+        run.with(|r| r.as_ref().map(|r| Frame::of(r, b.min(r.batch().saturating_sub(1)))))
+    });
+    let shown = Memo::new(move |_| {
+        let b = frame.with(|f| f.as_ref().map(|f| f.b));
+        run.with(|r| r.as_ref().zip(b).map(|(r, b)| Shown::of(r, b))).unwrap_or_default()
+    });
+    let body = move || {
+        frame.with(|f| {
+            let f = f.as_ref()?;
+            let (b, steps) = (f.b, f.ats.len());
             let heads = (0..steps).map(|t| view! { <div class="rnn-t" role="columnheader">{format!("t = {t}")}</div> });
-            let x_row = (0..steps).map(|t| {
-                let at = r.at(t, b);
-                let values = (t < r.lengths[b]).then(|| r.x(t, b));
-                let name = label("input", &at);
+            let text = move |row: fn(&Shown) -> &Vec<String>, t: usize| {
+                move || shown.with(|s| row(s).get(t).cloned().unwrap_or_default())
+            };
+            let x_row = f.ats.iter().enumerate().map(|(t, &at)| {
                 let mark = lit(marks, "input", vec![at[0], at[1], 0]);
-                let pick = (r.ids.is_some()).then(|| ("input".to_string(), vec![at[0], at[1], 0]));
-                io_box(name, values, mark, backward(marks), pick, on_pick)
+                let pick = f.ids.then(|| ("input".to_string(), vec![at[0], at[1], 0]));
+                let padding = t >= f.length;
+                io_box(label("input", &at), padding, text(|s| &s.x, t), mark, backward(marks), pick, on_pick)
             });
-            let lanes = r.lanes(b).into_iter().map(|lane| lane_view(lane, b, marks, on_cell));
-            let out_row = (0..steps).map(|t| {
-                let at = r.at(t, b);
-                let width = r.output.last_dim();
-                let values =
-                    (t < r.lengths[b]).then(|| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect());
+            let lanes = f.lanes.iter().enumerate().map(|(l, lane)| lane_view(lane, l, b, shown, marks, on_cell));
+            let out_row = f.ats.iter().enumerate().map(|(t, &at)| {
                 let pick = ("output".to_string(), vec![at[0], at[1], 0]);
                 let mark = lit(marks, "output", vec![at[0], at[1], 0]);
-                io_box(label("output", &at), values, mark, backward(marks), Some(pick), on_pick)
+                let padding = t >= f.length;
+                io_box(label("output", &at), padding, text(|s| &s.out, t), mark, backward(marks), Some(pick), on_pick)
             });
             Some(view! {
                 <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style:--steps=steps.to_string()>
@@ -88,7 +94,7 @@ pub fn Unrolled(
                     <div class="rnn-row io" role="row">
                         <div class="rnn-lane-name" role="rowheader">
                             <code>"x_t"</code>
-                            <span>{if r.ids.is_some() { "emb(ids)" } else { "input" }}</span>
+                            <span>{if f.ids { "emb(ids)" } else { "input" }}</span>
                         </div>
                         {x_row.collect_view()}
                     </div>
@@ -132,14 +138,13 @@ fn lit(marks: Signal<Marks>, tensor: &'static str, index: Vec<usize>) -> Memo<Op
 /// with a formula to show is a button.
 fn io_box(
     name: String,
-    values: Option<Vec<f32>>,
+    padding: bool,
+    text: impl Fn() -> String + Send + Sync + 'static,
     mark: Memo<Option<Mark>>,
     backward: Memo<bool>,
     pick: Option<(String, Vec<usize>)>,
     on_pick: Callback<(String, Vec<usize>)>,
 ) -> impl IntoView {
-    let padding = values.is_none();
-    let text = values.as_deref().map_or_else(|| "padding".to_string(), numbers);
     let class = move || {
         let lit = mark.get().map(|m| format!(" {}", mark_name(m))).unwrap_or_default();
         format!("rnn-io{}{lit}", if padding { " padding" } else { "" })
@@ -162,6 +167,54 @@ fn io_box(
     view! { <div class="rnn-slot" role="cell">{body}</div> }
 }
 
+/// What the diagram draws for one sequence, numbers aside.
+#[derive(Clone, PartialEq)]
+struct Frame {
+    b: usize,
+    /// `input`/`output` index of each time step.
+    ats: Vec<[usize; 2]>,
+    /// Sequence `b`'s length: later steps are padding.
+    length: usize,
+    /// `x_t` is `emb(ids)`, whose formula can be shown.
+    ids: bool,
+    /// The lanes with their cells' numbers left out.
+    lanes: Vec<Lane>,
+}
+
+impl Frame {
+    fn of(r: &Run, b: usize) -> Self {
+        let mut lanes = r.lanes(b);
+        lanes.iter_mut().flat_map(|l| &mut l.cells).for_each(|c| c.values.clear());
+        let ats = (0..r.steps_len()).map(|t| r.at(t, b)).collect();
+        Self { b, ats, length: r.lengths.get(b).copied().unwrap_or(0), ids: r.ids.is_some(), lanes }
+    }
+}
+
+/// The numbers the boxes print: `x_t` and `output_t` by time, each lane's `h_t` by time.
+#[derive(Clone, Default, PartialEq)]
+struct Shown {
+    x: Vec<String>,
+    out: Vec<String>,
+    h: Vec<Vec<String>>,
+}
+
+impl Shown {
+    fn of(r: &Run, b: usize) -> Self {
+        let width = r.output.last_dim();
+        let row = |values: &dyn Fn(usize, [usize; 2]) -> Vec<f32>| {
+            let live = |t: usize| t < r.lengths.get(b).copied().unwrap_or(0);
+            (0..r.steps_len())
+                .map(|t| if live(t) { numbers(&values(t, r.at(t, b))) } else { "padding".to_string() })
+                .collect()
+        };
+        Self {
+            x: row(&|t, _| r.x(t, b)),
+            out: row(&|_, at| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect()),
+            h: r.lanes(b).iter().map(|l| l.cells.iter().map(|c| numbers(&c.values)).collect()).collect(),
+        }
+    }
+}
+
 /// `0.9761 -1.0000 …`: the first few numbers, as PyTorch prints them.
 fn numbers(values: &[f32]) -> String {
     let mut parts: Vec<String> = values.iter().take(SHOWN).map(|&v| short(v)).collect();
@@ -171,13 +224,23 @@ fn numbers(values: &[f32]) -> String {
     parts.join("\n")
 }
 
-/// One layer's direction: its label, then its cells in time order.
-fn lane_view(lane: Lane, b: usize, marks: Signal<Marks>, on_cell: Callback<(usize, usize, usize)>) -> impl IntoView {
+/// One layer's direction (lane `l` of the diagram): its label, then its cells in time order.
+fn lane_view(
+    lane: &Lane,
+    l: usize,
+    b: usize,
+    shown: Memo<Shown>,
+    marks: Signal<Marks>,
+    on_cell: Callback<(usize, usize, usize)>,
+) -> impl IntoView {
     let dir = ["forward", "reverse"][lane.direction];
     let arrow = ["→", "←"][lane.direction];
-    let cells = lane.cells.into_iter().map(|cell| {
-        let pick = Callback::new(move |t| on_cell.run((lane.layer, lane.direction, t)));
-        cell_view(&lane.name, lane.layer, dir, lane.k, b, cell, marks, pick)
+    let (layer, direction) = (lane.layer, lane.direction);
+    let cells = lane.cells.iter().map(|cell| {
+        let pick = Callback::new(move |t| on_cell.run((layer, direction, t)));
+        let t = cell.t;
+        let values = move || shown.with(|s| s.h.get(l).and_then(|h| h.get(t)).cloned().unwrap_or_default());
+        cell_view(&lane.name, layer, dir, lane.k, b, cell, values, marks, pick)
     });
     view! {
         <div class=format!("rnn-row lane {dir}") role="row">
@@ -197,7 +260,8 @@ fn cell_view(
     dir: &'static str,
     k: usize,
     b: usize,
-    cell: CellBox,
+    cell: &CellBox,
+    values: impl Fn() -> String + Send + Sync + 'static,
     marks: Signal<Marks>,
     on_pick: Callback<usize>,
 ) -> impl IntoView {
@@ -209,7 +273,7 @@ fn cell_view(
         true => view! { <span class="rnn-values">"skipped"<br />"(ended)"</span> }.into_any(),
         false => view! {
             {cell.first.then(|| view! { <span class="rnn-edge from">{format!("from h0[{k}, {b}]")}</span> })}
-            <span class="rnn-values">{numbers(&cell.values)}</span>
+            <span class="rnn-values">{values}</span>
             {cell.last.then(|| view! { <span class="rnn-edge to">{format!("= h_n[{k}, {b}]")}</span> })}
         }
         .into_any(),

@@ -55,7 +55,8 @@ pub fn RnnScene() -> impl IntoView {
     });
 
     let c = move |f: fn(&Computed) -> String| Signal::derive(move || computed.with(f));
-    let run = Signal::derive(move || computed.with(|c| c.run.clone()));
+    // Once per computation, however many parts of the diagram read it.
+    let run = Memo::new(move |_| computed.with(|c| c.run.clone()));
     // The diagram's boxes hold values, not gradients: going backward, a box lights where its
     // `.grad` is read or written.
     let diagram_marks = Signal::derive(move || {
