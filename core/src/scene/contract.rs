@@ -7,7 +7,7 @@ use super::share::Shared;
 use super::{Formula, Issue};
 use crate::ops::Named;
 use crate::tensor::Tensor;
-use crate::trace::{Marks, Phase};
+use crate::trace::{Marks, Phase, Trace};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
@@ -155,12 +155,41 @@ pub trait View {
     fn issues(&self) -> &[Issue];
     /// `None` while backward can't run.
     fn loss(&self) -> Option<f32>;
+    /// The trace the timeline of `phase` plays; `None` while that pass can't run.
+    fn trace(&self, phase: Phase) -> Option<&Trace>;
     /// How many steps the timeline of `phase` has.
-    fn steps(&self, phase: Phase) -> usize;
+    fn steps(&self, phase: Phase) -> usize {
+        self.trace(phase).map_or(0, Trace::len)
+    }
     /// What lights up after `playhead` steps of `phase`.
-    fn marks(&self, phase: Phase, playhead: usize) -> Marks;
+    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
+        self.trace(phase).map(|t| t.marks_at(playhead)).unwrap_or_default()
+    }
     /// The caption of the step at `playhead`.
     fn describe(&self, phase: Phase, playhead: usize) -> String;
     /// How the cell `index` of an output or gradient is computed, with the numbers plugged in.
     fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula>;
 }
+
+/// The part of `impl Scene` every scene writes alike: its name and presets, and its state's own
+/// `preset`, `compute` and `learning` (each scene module has `State`, `Computed` and `PRESETS`).
+macro_rules! scene_common {
+    ($name:literal) => {
+        type View = Computed;
+        const NAME: &'static str = $name;
+        const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+
+        fn preset(id: &str) -> Option<Self> {
+            State::preset(id)
+        }
+
+        fn compute(&self) -> Computed {
+            State::compute(self)
+        }
+
+        fn learning(&self) -> &Learning {
+            &self.learning
+        }
+    };
+}
+pub(crate) use scene_common;

@@ -1,13 +1,8 @@
 use super::*;
+use crate::scene::contract::scene_common;
 
 impl Scene for State {
-    type View = Computed;
-    const NAME: &'static str = "embedding";
-    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
-
-    fn preset(id: &str) -> Option<Self> {
-        State::preset(id)
-    }
+    scene_common!("embedding");
 
     fn preset_id(&self) -> &str {
         &self.preset
@@ -38,14 +33,6 @@ impl Scene for State {
             Edit::Reinit { seed } => self.reinit(seed),
             other => Err(format!("the Embedding scene does not take {other:?}")),
         }
-    }
-
-    fn compute(&self) -> Computed {
-        State::compute(self)
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -82,17 +69,11 @@ impl View for Computed {
     fn loss(&self) -> Option<f32> {
         self.loss
     }
-    fn steps(&self, phase: Phase) -> usize {
-        match phase {
-            Phase::Forward => self.trace.len(),
-            Phase::Backward => self.backward.len(),
-        }
-    }
-    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
-        match phase {
-            Phase::Forward => self.trace.marks_at(playhead),
-            Phase::Backward => self.backward.marks_at(playhead),
-        }
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        Some(match phase {
+            Phase::Forward => &self.trace,
+            Phase::Backward => &self.backward,
+        })
     }
     fn describe(&self, phase: Phase, playhead: usize) -> String {
         match phase {

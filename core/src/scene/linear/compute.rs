@@ -48,19 +48,9 @@ impl Computed {
         Some(Formula { target: label("output", index), func: None, products, constants, value })
     }
 
-    /// What lights up at `playhead`: the trace's marks, with each `weight` row also marked as
-    /// the column of `weight.T` it becomes.
+    /// What lights up at `playhead` going forward.
     pub fn marks_at(&self, playhead: usize) -> Marks {
-        let mut marks = self.trace.marks_at(playhead);
-        for spans in [&mut marks.read, &mut marks.write, &mut marks.done] {
-            let columns: Vec<Span> = spans
-                .iter()
-                .filter(|s| s.tensor == "weight")
-                .map(|s| Span::new("weight.T", [&[None], &s.index[..]].concat()))
-                .collect();
-            spans.extend(columns);
-        }
-        marks
+        self.marks_in(Phase::Forward, playhead)
     }
 
     /// The trace the timeline plays for `phase`.
@@ -71,15 +61,19 @@ impl Computed {
         }
     }
 
-    /// `marks_at` of the forward or the backward trace.
+    /// What lights up at `playhead` of `phase`: the trace's marks, with each `weight` row also
+    /// marked as the column of `weight.T` it becomes.
     pub fn marks_in(&self, phase: Phase, playhead: usize) -> Marks {
-        match phase {
-            Phase::Forward => self.marks_at(playhead),
-            Phase::Backward => {
-                let backward = Computed { trace: self.backward.clone(), ..self.clone() };
-                backward.marks_at(playhead)
-            }
+        let mut marks = self.trace_of(phase).marks_at(playhead);
+        for spans in [&mut marks.read, &mut marks.write, &mut marks.done] {
+            let columns: Vec<Span> = spans
+                .iter()
+                .filter(|s| s.tensor == "weight")
+                .map(|s| Span::new("weight.T", [&[None], &s.index[..]].concat()))
+                .collect();
+            spans.extend(columns);
         }
+        marks
     }
 
     /// `describe` of the forward or the backward trace.

@@ -1,13 +1,8 @@
 use super::*;
+use crate::scene::contract::scene_common;
 
 impl Scene for State {
-    type View = Computed;
-    const NAME: &'static str = "linear";
-    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
-
-    fn preset(id: &str) -> Option<Self> {
-        State::preset(id)
-    }
+    scene_common!("linear");
 
     fn preset_id(&self) -> &str {
         &self.preset
@@ -33,14 +28,6 @@ impl Scene for State {
             Edit::Reinit { seed } => self.reinit(seed),
             other => Err(format!("the Linear scene does not take {other:?}")),
         }
-    }
-
-    fn compute(&self) -> Computed {
-        State::compute(self)
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -76,9 +63,10 @@ impl View for Computed {
     fn loss(&self) -> Option<f32> {
         self.loss
     }
-    fn steps(&self, phase: Phase) -> usize {
-        self.trace_of(phase).len()
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        Some(self.trace_of(phase))
     }
+    /// With `weight.T` lit where `weight` is.
     fn marks(&self, phase: Phase, playhead: usize) -> Marks {
         self.marks_in(phase, playhead)
     }

@@ -1,13 +1,8 @@
 use super::*;
+use crate::scene::contract::scene_common;
 
 impl Scene for State {
-    type View = Computed;
-    const NAME: &'static str = "one_hot";
-    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
-
-    fn preset(id: &str) -> Option<Self> {
-        State::preset(id)
-    }
+    scene_common!("one_hot");
 
     fn preset_id(&self) -> &str {
         &self.preset
@@ -28,14 +23,6 @@ impl Scene for State {
             Edit::Reinit { seed } => self.reinit(seed),
             other => Err(format!("the one-hot scene does not take {other:?}")),
         }
-    }
-
-    fn compute(&self) -> Computed {
-        State::compute(self)
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -73,18 +60,11 @@ impl View for Computed {
     fn loss(&self) -> Option<f32> {
         self.backward.as_ref().map(|b| b.loss)
     }
-    fn steps(&self, phase: Phase) -> usize {
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
         match phase {
-            Phase::Forward => self.pass.as_ref().map_or(0, |p| p.trace.len()),
-            Phase::Backward => self.backward.as_ref().map_or(0, |b| b.trace.len()),
+            Phase::Forward => self.pass.as_ref().map(|p| &p.trace),
+            Phase::Backward => self.backward.as_ref().map(|b| &b.trace),
         }
-    }
-    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
-        let marks = match phase {
-            Phase::Forward => self.pass.as_ref().map(|p| p.trace.marks_at(playhead)),
-            Phase::Backward => self.backward.as_ref().map(|b| b.trace.marks_at(playhead)),
-        };
-        marks.unwrap_or_default()
     }
     fn describe(&self, phase: Phase, playhead: usize) -> String {
         let text = match phase {

@@ -27,7 +27,7 @@ use crate::ops::Named;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::{Marks, Phase, Span, Step, Trace};
+use crate::trace::{Phase, Span, Step, Trace};
 use serde::{Deserialize, Serialize};
 
 mod forward;

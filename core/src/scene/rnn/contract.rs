@@ -1,13 +1,8 @@
 use super::*;
+use crate::scene::contract::scene_common;
 
 impl Scene for State {
-    type View = Computed;
-    const NAME: &'static str = "rnn";
-    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
-
-    fn preset(id: &str) -> Option<Self> {
-        State::preset(id)
-    }
+    scene_common!("rnn");
 
     /// None once edited: the numbers on show are no longer the preset's.
     fn preset_id(&self) -> &str {
@@ -36,14 +31,6 @@ impl Scene for State {
             Edit::Reinit { seed } => self.reinit(seed),
             other => Err(format!("the RNN scene does not take {other:?}")),
         }
-    }
-
-    fn compute(&self) -> Computed {
-        State::compute(self)
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
     }
 
     /// The mse target takes `output`'s shape; nothing has run while a field is bad.
@@ -78,11 +65,8 @@ impl View for Computed {
     fn loss(&self) -> Option<f32> {
         self.backward.as_ref().map(|b| b.loss)
     }
-    fn steps(&self, phase: Phase) -> usize {
-        self.trace(phase).map_or(0, Trace::len)
-    }
-    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
-        self.trace(phase).map(|t| t.marks_at(playhead)).unwrap_or_default()
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        Computed::trace(self, phase)
     }
     fn describe(&self, phase: Phase, playhead: usize) -> String {
         match phase {

@@ -21,7 +21,7 @@ use crate::ops::{find, Named};
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
-use crate::trace::{Marks, Phase, Trace};
+use crate::trace::{Phase, Trace};
 use crate::TorchError;
 use serde::{Deserialize, Serialize};
 

@@ -3,22 +3,16 @@
 
 use super::{Computed, State, MAX_FACTORS, MAX_RATINGS, MAX_ROWS, MOVIES, PRESETS, USERS};
 use crate::ops::{find, Named};
-use crate::scene::contract::{Edit, Scene, View};
+use crate::scene::contract::{scene_common, Edit, Scene, View};
 use crate::scene::learn::Learning;
 use crate::scene::share::Shared;
 use crate::scene::{check_preset, check_seed, check_shape, Formula, Issue};
 use crate::tensor::Tensor;
-use crate::trace::{Marks, Phase};
+use crate::trace::{Phase, Trace};
 
 impl Scene for State {
-    type View = Computed;
-    const NAME: &'static str = "train";
-    const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
+    scene_common!("train");
     const FIXED_LOSS: Option<&'static str> = Some("F.mse_loss(output, ratings)");
-
-    fn preset(id: &str) -> Option<Self> {
-        State::preset(id)
-    }
 
     fn preset_id(&self) -> &str {
         &self.preset
@@ -32,14 +26,6 @@ impl Scene for State {
             Edit::Reinit { seed } => self.reinit(seed),
             other => Err(format!("the Train scene does not take {other:?}")),
         }
-    }
-
-    fn compute(&self) -> Computed {
-        State::compute(self)
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -76,11 +62,8 @@ impl View for Computed {
     fn loss(&self) -> Option<f32> {
         self.loss
     }
-    fn steps(&self, phase: Phase) -> usize {
-        self.trace_of(phase).len()
-    }
-    fn marks(&self, phase: Phase, playhead: usize) -> Marks {
-        self.trace_of(phase).marks_at(playhead)
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        Some(self.trace_of(phase))
     }
     fn describe(&self, phase: Phase, playhead: usize) -> String {
         Computed::describe(self, phase, playhead)

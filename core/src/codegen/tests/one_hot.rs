@@ -1,0 +1,41 @@
+use super::*;
+use crate::codegen::one_hot::script;
+use crate::scene::one_hot::{State, PRESETS};
+
+#[test]
+fn presets_are_seeded() {
+    for (id, seed, head) in [("seed123", 123, "nn.Embedding(4, 5)"), ("vocab10_dim3_batch", 11, "nn.Embedding(10, 3)")]
+    {
+        let py = script(&preset(id));
+        assert!(py.contains(&format!("torch.manual_seed({seed})\nemb = {head}\n")), "{py}");
+        assert!(py.contains("F.one_hot(ids, num_classes=") && py.contains("import torch.nn.functional as F"));
+        assert!(py.contains("    linear.weight.copy_(emb.weight.T)\n"));
+        assert!(!py.contains("emb.weight.copy_"));
+    }
+    assert_eq!(PRESETS.len(), 2);
+    assert!(script(&preset("vocab10_dim3_batch"))
+        .contains("ids = torch.tensor([[9, 0, 4],\n                    [4, 4, 1]])"));
+}
+
+#[test]
+fn edits_mse_and_bad_ids() {
+    let mut s: State = preset("seed123");
+    s.apply(&Edit::Loss { mse: true }).unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let py = script(&s);
+    assert!(!py.contains("manual_seed") && py.contains("    emb.weight.copy_(torch.tensor(["), "{py}");
+    assert!(py.contains("loss_linear = F.mse_loss(output_linear, target)") && py.contains("after 1 SGD step"));
+    // Re-drawn with another seed: that seed.
+    let mut s: State = preset("seed123");
+    s.reinit("7").unwrap();
+    assert!(script(&s).contains("torch.manual_seed(7)\n"));
+    // Grown with the seed: the old rows stay, so the table is not a fresh draw.
+    let mut s: State = preset("seed123");
+    s.set_vocab("10").unwrap();
+    let py = script(&s);
+    assert!(!py.contains("manual_seed") && py.contains("nn.Embedding(10, 5)"), "{py}");
+    let mut s: State = preset("seed123");
+    s.edit("input", 0, "4").unwrap();
+    let py = script(&s);
+    assert!(py.contains("# PyTorch raises on this state: IndexError: index out of range in self"), "{py}");
+}
