@@ -3,12 +3,11 @@
 //! all drive a scene through `apply`, so they speak the same language as the learner's clicks.
 
 use super::learn::Learning;
-use super::share::Shared;
-use super::{Formula, Issue};
+use super::{check_preset, Formula, Issue};
 use crate::ops::Named;
 use crate::tensor::Tensor;
 use crate::trace::{Marks, Phase, Trace};
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 
 /// One thing a learner does to a scene. Tensors and fields go by the names the views show
@@ -56,11 +55,16 @@ impl Edit {
     }
 }
 
+/// The dimension an `input.shape[d]` field sizes: `input.shape[1]` → 1.
+pub fn input_dim(field: &str) -> Option<usize> {
+    field.strip_prefix("input.shape[")?.strip_suffix(']')?.parse().ok()
+}
+
 /// Steps one `Run` may take, so a typo can't freeze the page.
 pub const MAX_RUN: usize = 1000;
 
 /// A scene: its presets, its edits, its learning and its one computation.
-pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
+pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + Debug + Send + Sync + 'static {
     /// Everything the views show of one state.
     type View: View + Send + Sync + 'static;
     /// The localStorage key and route of the scene (`linear` → `rowflow.linear`, `#/linear`).
@@ -75,8 +79,20 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
     fn preset(id: &str) -> Option<Self>;
     /// The preset the numbers on show came from, or "" when the scene marks them as edited.
     fn preset_id(&self) -> &str;
-    /// The scene's own edits: cells, pastes, fields, flags and re-init. The rest is `apply`'s.
-    fn change(&mut self, edit: &Edit) -> Result<(), String>;
+    /// Types `text` into flat cell `index` of `tensor` (the mse `target` included).
+    fn cell(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String>;
+    /// Pastes a block with its top-left at `index`; all or nothing.
+    fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String>;
+    /// `torch.manual_seed(seed)`, then the parameters drawn again.
+    fn reinit(&mut self, seed: &str) -> Result<(), String>;
+    /// Types into a setting of the scene's own (a size, `padding_idx`, `nonlinearity`).
+    fn field(&mut self, field: &str, _text: &str) -> Result<(), String> {
+        Err(format!("this scene has no field {field}"))
+    }
+    /// Turns one of the scene's options on or off.
+    fn flag(&mut self, flag: &str, _on: bool) -> Result<(), String> {
+        Err(format!("this scene has no option {flag}"))
+    }
     /// Outputs, gradients, loss, issues, traces and their captions, from this state. Never panics.
     fn compute(&self) -> Self::View;
 
@@ -89,6 +105,13 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>);
     /// After a step, undo or reset moved the parameters.
     fn settle(&mut self) {}
+    /// Whether a decoded state keeps the scene's own limits (sizes, seed): a save, file or link
+    /// that does not is refused. The preset and the learning are checked for every scene.
+    fn limits(&self) -> Result<(), String>;
+    /// What a link or file leaves out: the steps, which only the sender can undo or reset to.
+    fn forget_steps(&mut self) {
+        self.params().0.forget();
+    }
 
     /// `mse` against a target of the output's shape (zeros to start), or back to `sum`.
     fn set_loss(&mut self, mse: bool) -> Result<(), String> {
@@ -144,8 +167,25 @@ pub trait Scene: Shared + Default + PartialEq + Debug + Send + Sync + 'static {
             }
             Edit::Undo => self.undo(),
             Edit::Reset => self.reset(),
-            edit => self.change(edit),
+            Edit::Cell { tensor, index, text } => self.cell(tensor, *index, text),
+            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
+            Edit::Field { field, text } => self.field(field, text),
+            Edit::Flag { flag, on } => self.flag(flag, *on),
+            Edit::Reinit { seed } => self.reinit(seed),
         }
+    }
+}
+
+/// Every scene is shared alike: its preset and learning checked, then its own limits.
+impl<S: Scene> super::share::Shared for S {
+    fn forget_history(&mut self) {
+        self.forget_steps();
+    }
+
+    fn check(&self) -> Result<(), String> {
+        check_preset(self.preset_id(), S::PRESETS)?;
+        self.limits()?;
+        self.learning().check()
     }
 }
 
@@ -171,10 +211,19 @@ pub trait View {
     fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula>;
 }
 
-/// The part of `impl Scene` every scene writes alike: its name and presets, and its state's own
-/// `preset`, `compute` and `learning` (each scene module has `State`, `Computed` and `PRESETS`).
+/// The part of `impl Scene` every scene writes alike: its name and presets, the preset it came
+/// from, and its state's own `preset`, `compute`, `learning`, `edit`, `paste` and `reinit` (each
+/// scene module has `State`, `Computed` and `PRESETS`). `@edited` leaves `preset_id` to the
+/// scene, for one that forgets its preset once edited.
 macro_rules! scene_common {
     ($name:literal) => {
+        $crate::scene::contract::scene_common!(@edited $name);
+
+        fn preset_id(&self) -> &str {
+            &self.preset
+        }
+    };
+    (@edited $name:literal) => {
         type View = Computed;
         const NAME: &'static str = $name;
         const PRESETS: &'static [(&'static str, &'static str)] = PRESETS;
@@ -190,6 +239,61 @@ macro_rules! scene_common {
         fn learning(&self) -> &Learning {
             &self.learning
         }
+
+        fn cell(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+            State::edit(self, tensor, index, text)
+        }
+
+        fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+            State::paste(self, tensor, index, text)
+        }
+
+        fn reinit(&mut self, seed: &str) -> Result<(), String> {
+            State::reinit(self, seed)
+        }
     };
 }
 pub(crate) use scene_common;
+
+/// The part of `impl View` every view model writes alike: its `issues` and `loss` fields and
+/// its own `formula`.
+macro_rules! view_common {
+    () => {
+        fn issues(&self) -> &[Issue] {
+            &self.issues
+        }
+
+        fn loss(&self) -> Option<f32> {
+            self.loss
+        }
+
+        fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+            Computed::formula(self, tensor, index)
+        }
+    };
+}
+pub(crate) use view_common;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{embedding, linear, one_hot, rnn, train};
+
+    /// Every preset is the one it names; the first is the default; no other id is one.
+    fn presets_are_themselves<S: Scene>() {
+        for (id, _) in S::PRESETS {
+            assert_eq!(S::preset(id).unwrap().preset_id(), *id, "{}", S::NAME);
+        }
+        assert_eq!(S::default(), S::preset(S::PRESETS[0].0).unwrap(), "{}", S::NAME);
+        assert!(S::preset("nope").is_none(), "{}", S::NAME);
+    }
+
+    #[test]
+    fn every_scene_has_its_presets() {
+        presets_are_themselves::<linear::State>();
+        presets_are_themselves::<embedding::State>();
+        presets_are_themselves::<one_hot::State>();
+        presets_are_themselves::<rnn::State>();
+        presets_are_themselves::<train::State>();
+    }
+}

@@ -1,6 +1,6 @@
 use super::*;
 use crate::codegen::embedding::script;
-use crate::scene::embedding::{State, PRESETS};
+use crate::scene::embedding::State;
 
 #[test]
 fn a_reinit_is_written_as_its_seed() {
@@ -20,12 +20,7 @@ fn every_preset_is_built_as_its_label_says() {
         ("padding_10x3", "torch.manual_seed(0)\nemb = nn.Embedding(10, 3, padding_idx=1)  #"),
         ("big_1000x30", "torch.manual_seed(0)\nemb = nn.Embedding(1000, 30)  #"),
     ];
-    assert_eq!(PRESETS.len(), want.len());
-    for (id, line) in want {
-        let py = script(&preset(id));
-        assert!(py.contains(line), "{id}:\n{py}");
-        assert!(!py.contains("copy_"), "{id}");
-    }
+    presets_say(&want, script, |id, py| assert!(!py.contains("copy_"), "{id}"));
     let py = script(&preset("seed123_4x5"));
     assert!(py.contains("ids = torch.tensor([2, 3, 1])\n"));
     assert!(py.contains("loss = output.sum()\nloss.backward()\n"));

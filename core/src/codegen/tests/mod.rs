@@ -21,6 +21,21 @@ fn read_back(lit: &str) -> f32 {
     }
 }
 
+/// `want` names every preset, and each preset's script holds what `want` says of it and passes
+/// `check`.
+fn presets_say<S: Scene>(want: &[(&str, &str)], script: fn(&S) -> String, check: impl Fn(&str, &str)) {
+    assert_eq!(S::PRESETS.len(), want.len());
+    for (id, line) in want {
+        let py = script(&S::preset(id).unwrap());
+        assert!(
+            py.contains(line),
+            "{id}:
+{py}"
+        );
+        check(id, &py);
+    }
+}
+
 fn round_trips(x: f32) {
     let lit = float(x);
     let back = read_back(&lit);

@@ -1,7 +1,7 @@
 use super::*;
 use crate::codegen::rnn::{param, script};
 use crate::ops::loss::Loss;
-use crate::scene::rnn::{Source, State, PRESETS};
+use crate::scene::rnn::{Source, State};
 
 #[test]
 fn presets_are_seeded_with_their_constructors() {
@@ -12,12 +12,7 @@ fn presets_are_seeded_with_their_constructors() {
         ("vanishing_long_tanh", "torch.manual_seed(5)\nrnn = nn.RNN(1, 2)\n"),
         ("exploding_relu", "torch.manual_seed(0)\nrnn = nn.RNN(1, 2, nonlinearity='relu')\n"),
     ];
-    assert_eq!(PRESETS.len(), want.len());
-    for (id, head) in want {
-        let py = script(&preset(id));
-        assert!(py.contains(head), "{id}:\n{py}");
-        assert!(py.contains("loss.backward()") && !py.contains("raises"), "{id}");
-    }
+    presets_say(&want, script, |id, py| assert!(py.contains("loss.backward()") && !py.contains("raises"), "{id}"));
     let py = script(&preset("rnn_2_5_batch_first"));
     assert!(!py.contains("copy_") && py.contains("x = torch.tensor([[[11.0, 11.0],\n"), "{py}");
     assert!(py.contains("output, h_n = rnn(x)") && py.contains("loss = output.sum()\n"));

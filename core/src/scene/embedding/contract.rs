@@ -1,38 +1,29 @@
 use super::*;
-use crate::scene::contract::scene_common;
+use crate::scene::contract::{scene_common, view_common};
 
 impl Scene for State {
     scene_common!("embedding");
 
-    fn preset_id(&self) -> &str {
-        &self.preset
+    fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
+        match field {
+            "num_embeddings" => self.set_num_embeddings(text),
+            "embedding_dim" => self.set_embedding_dim(text),
+            "padding_idx" => self.set_padding_idx(text),
+            "input.shape[0]" => self.set_input_size(0, text),
+            "input.shape[1]" => self.set_input_size(1, text),
+            other => Err(format!("the Embedding scene has no field {other}")),
+        }
     }
 
-    fn change(&mut self, edit: &Edit) -> Result<(), String> {
-        match edit {
-            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
-            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
-            Edit::Field { field, text } => match field.as_str() {
-                "num_embeddings" => self.set_num_embeddings(text),
-                "embedding_dim" => self.set_embedding_dim(text),
-                "padding_idx" => self.set_padding_idx(text),
-                "input.shape[0]" => self.set_input_size(0, text),
-                "input.shape[1]" => self.set_input_size(1, text),
-                other => Err(format!("the Embedding scene has no field {other}")),
-            },
-            Edit::Flag { flag, on } => {
-                match flag.as_str() {
-                    "from_pretrained" => self.from_pretrained = *on,
-                    "freeze" => self.freeze = *on,
-                    "sparse" => self.sparse = *on,
-                    "batched" => self.set_batched(*on),
-                    other => return Err(format!("the Embedding scene has no option {other}")),
-                }
-                Ok(())
-            }
-            Edit::Reinit { seed } => self.reinit(seed),
-            other => Err(format!("the Embedding scene does not take {other:?}")),
+    fn flag(&mut self, flag: &str, on: bool) -> Result<(), String> {
+        match flag {
+            "from_pretrained" => self.from_pretrained = on,
+            "freeze" => self.freeze = on,
+            "sparse" => self.sparse = on,
+            "batched" => self.set_batched(on),
+            other => return Err(format!("the Embedding scene has no option {other}")),
         }
+        Ok(())
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -60,39 +51,8 @@ impl Scene for State {
     fn settle(&mut self) {
         State::settle(self);
     }
-}
 
-impl View for Computed {
-    fn issues(&self) -> &[Issue] {
-        &self.issues
-    }
-    fn loss(&self) -> Option<f32> {
-        self.loss
-    }
-    fn trace(&self, phase: Phase) -> Option<&Trace> {
-        Some(match phase {
-            Phase::Forward => &self.trace,
-            Phase::Backward => &self.backward,
-        })
-    }
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
-        match phase {
-            Phase::Forward => Computed::describe(self, playhead),
-            Phase::Backward => self.describe_backward(playhead, self.padding_row),
-        }
-    }
-    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
-        Computed::formula(self, tensor, index)
-    }
-}
-
-impl crate::scene::share::Shared for State {
-    fn forget_history(&mut self) {
-        self.learning.forget();
-    }
-
-    fn check(&self) -> Result<(), String> {
-        check_preset(&self.preset, PRESETS)?;
+    fn limits(&self) -> Result<(), String> {
         check_shape("weight", &self.weight, 2..=2, MAX_NUM_EMBEDDINGS.max(MAX_EMBEDDING_DIM))?;
         let (v, d) = (self.weight.shape()[0], self.weight.shape()[1]);
         if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v * d > MAX_TABLE {
@@ -106,7 +66,24 @@ impl crate::scene::share::Shared for State {
         if self.input.numel() > MAX_IDS || self.last_good.numel() > MAX_IDS * MAX_EMBEDDING_DIM {
             return Err(format!("it holds more than {MAX_IDS} ids"));
         }
-        self.seed.as_deref().map_or(Ok(()), check_seed)?;
-        self.learning.check()
+        self.seed.as_deref().map_or(Ok(()), check_seed)
+    }
+}
+
+impl View for Computed {
+    view_common!();
+
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        Some(match phase {
+            Phase::Forward => &self.trace,
+            Phase::Backward => &self.backward,
+        })
+    }
+
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        match phase {
+            Phase::Forward => Computed::describe(self, playhead),
+            Phase::Backward => self.describe_backward(playhead, self.padding_row),
+        }
     }
 }

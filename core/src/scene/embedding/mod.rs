@@ -5,11 +5,9 @@
 //! The learner edits the table, the ids (1-D, or batch × sequence), the sizes, `padding_idx`,
 //! `from_pretrained`/`freeze` and `sparse`, or re-draws the table with `torch.manual_seed`.
 
-use super::contract::{Edit, Scene, View};
+use super::contract::{Scene, View};
 use super::learn::Learning;
-use super::{
-    check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
-};
+use super::{check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue};
 use crate::edit::{parse_float, parse_int};
 use crate::ops::embedding::{Embedding, EmbeddingGrads};
 use crate::ops::loss::Loss;

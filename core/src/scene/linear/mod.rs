@@ -5,9 +5,9 @@
 //! gives the same numbers for one vector, and leading dimensions `(*, in) → (*, out)` are carried
 //! along untouched.
 
-use super::contract::{Edit, Scene, View};
+use super::contract::{Scene, View};
 use super::learn::Learning;
-use super::{check_preset, check_seed, check_shape, label, paste, resize, set_float, Factor, Formula, Issue};
+use super::{check_seed, check_shape, label, paste, resize, set_float, Factor, Formula, Issue};
 use crate::edit::{parse_float, parse_int};
 use crate::ops::linear::{Linear, LinearGrads};
 use crate::ops::loss::Loss;

@@ -10,6 +10,8 @@ pub struct Computed {
     /// The loss and both ways' gradients, `None` without a pass (or when the target no longer
     /// fits: `issues` says why).
     pub backward: Option<Backward>,
+    /// `backward`'s loss, where the shell reads every scene's.
+    pub loss: Option<f32>,
     /// Bad ids pinned to their `input` cell, PyTorch's message from each way.
     pub issues: Vec<Issue>,
     pub shape_equation: String,

@@ -1,27 +1,17 @@
 use super::*;
-use crate::scene::contract::scene_common;
+use crate::scene::contract::{input_dim, scene_common, view_common};
 
 impl Scene for State {
     scene_common!("one_hot");
 
-    fn preset_id(&self) -> &str {
-        &self.preset
-    }
-
-    fn change(&mut self, edit: &Edit) -> Result<(), String> {
-        match edit {
-            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
-            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
-            Edit::Field { field, text } => match field.as_str() {
-                "V" => self.set_vocab(text),
-                "D" => self.set_dim(text),
-                other => match ids_dim(other) {
-                    Some(dim) => self.resize_ids(dim, text),
-                    None => Err(format!("the one-hot scene has no field {other}")),
-                },
+    fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
+        match field {
+            "V" => self.set_vocab(text),
+            "D" => self.set_dim(text),
+            other => match input_dim(other) {
+                Some(dim) => self.resize_ids(dim, text),
+                None => Err(format!("the one-hot scene has no field {other}")),
             },
-            Edit::Reinit { seed } => self.reinit(seed),
-            other => Err(format!("the one-hot scene does not take {other:?}")),
         }
     }
 
@@ -46,45 +36,8 @@ impl Scene for State {
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
         (&mut self.learning, vec![(TABLE, &mut self.table)])
     }
-}
 
-/// `input.shape[1]` → 1.
-fn ids_dim(field: &str) -> Option<usize> {
-    field.strip_prefix("input.shape[")?.strip_suffix(']')?.parse().ok()
-}
-
-impl View for Computed {
-    fn issues(&self) -> &[Issue] {
-        &self.issues
-    }
-    fn loss(&self) -> Option<f32> {
-        self.backward.as_ref().map(|b| b.loss)
-    }
-    fn trace(&self, phase: Phase) -> Option<&Trace> {
-        match phase {
-            Phase::Forward => self.pass.as_ref().map(|p| &p.trace),
-            Phase::Backward => self.backward.as_ref().map(|b| &b.trace),
-        }
-    }
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
-        let text = match phase {
-            Phase::Forward => self.pass.as_ref().map(|p| p.describe(playhead)),
-            Phase::Backward => self.backward.as_ref().map(|b| b.describe(playhead)),
-        };
-        text.unwrap_or_default()
-    }
-    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
-        Computed::formula(self, tensor, index)
-    }
-}
-
-impl crate::scene::share::Shared for State {
-    fn forget_history(&mut self) {
-        self.learning.forget();
-    }
-
-    fn check(&self) -> Result<(), String> {
-        check_preset(&self.preset, PRESETS)?;
+    fn limits(&self) -> Result<(), String> {
         check_seed(&self.seed)?;
         let (max_v, max_d) = (VOCAB_SIZES[VOCAB_SIZES.len() - 1], DIM_SIZES[DIM_SIZES.len() - 1]);
         check_shape(TABLE, &self.table, 2..=2, max_v)?;
@@ -98,7 +51,25 @@ impl crate::scene::share::Shared for State {
                 return Err(format!("it holds {} ids; this scene allows at most {MAX_IDS}", ids.numel()));
             }
         }
-        check_sizes(v, d, self.ids.numel())?;
-        self.learning.check()
+        check_sizes(v, d, self.ids.numel())
+    }
+}
+
+impl View for Computed {
+    view_common!();
+
+    fn trace(&self, phase: Phase) -> Option<&Trace> {
+        match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| &p.trace),
+            Phase::Backward => self.backward.as_ref().map(|b| &b.trace),
+        }
+    }
+
+    fn describe(&self, phase: Phase, playhead: usize) -> String {
+        let text = match phase {
+            Phase::Forward => self.pass.as_ref().map(|p| p.describe(playhead)),
+            Phase::Backward => self.backward.as_ref().map(|b| b.describe(playhead)),
+        };
+        text.unwrap_or_default()
     }
 }

@@ -12,11 +12,10 @@
 //! the Linear's D steps (`one_hot[k]` · `linear.weight[j]` → `linear(one_hot)[k, j]`), or one
 //! step per row when the Linear summarises.
 
-use super::contract::{Edit, Scene, View};
+use super::contract::{Scene, View};
 use super::learn::Learning;
 use super::{
-    check_preset, check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue,
-    MAX_NUMEL,
+    check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue, MAX_NUMEL,
 };
 use crate::edit::{parse_float, parse_int};
 use crate::error::{Result as TorchResult, TorchError};

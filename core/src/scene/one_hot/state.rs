@@ -155,7 +155,8 @@ impl State {
         let ways = match self.ways() {
             Ok(ways) => ways,
             Err(issue) => {
-                return Computed { ways: None, pass: None, backward: None, issues: vec![issue], shape_equation }
+                let issues = vec![issue];
+                return Computed { ways: None, pass: None, backward: None, loss: None, issues, shape_equation };
             }
         };
         let mut issues = id_issues(&self.ids, v);
@@ -179,7 +180,8 @@ impl State {
             },
             None => None,
         };
-        Computed { ways: Some(ways), pass, backward, issues, shape_equation }
+        let loss = backward.as_ref().map(|b| b.loss);
+        Computed { ways: Some(ways), pass, backward, loss, issues, shape_equation }
     }
 
     /// Both modules, after the checks a hand-edited saved state could fail.

@@ -19,6 +19,8 @@ pub struct Computed {
     /// The backward pass of the loss (`None` while PyTorch raises, see `backward_issue`).
     pub backward: Option<Backward>,
     pub backward_issue: Option<String>,
+    /// `backward`'s loss, where the shell reads every scene's.
+    pub loss: Option<f32>,
 }
 
 /// Backprop through time of the loss on `output` and, when chosen, `h_n`.

@@ -1,8 +1,8 @@
 use super::*;
-use crate::scene::contract::scene_common;
+use crate::scene::contract::{scene_common, view_common};
 
 impl Scene for State {
-    scene_common!("rnn");
+    scene_common!(@edited "rnn");
 
     /// None once edited: the numbers on show are no longer the preset's.
     fn preset_id(&self) -> &str {
@@ -13,24 +13,20 @@ impl Scene for State {
         }
     }
 
-    fn change(&mut self, edit: &Edit) -> Result<(), String> {
-        match edit {
-            Edit::Cell { tensor, index, text } if tensor == "target" => self.learning.edit_target(*index, text),
-            Edit::Cell { tensor, index, text } => self.edit(tensor, *index, text),
-            Edit::Paste { tensor, index, text } => self.paste(tensor, *index, text),
-            Edit::Field { field, text } => match field.as_str() {
-                "nonlinearity" => self.set_nonlinearity(text),
-                "padding_value" => self.set_padding_value(text),
-                size => self.set_size(size, text),
-            },
-            Edit::Flag { flag, on } if flag == "h_n_in_loss" => {
-                self.set_h_n_in_loss(*on);
-                Ok(())
-            }
-            Edit::Flag { flag, on } => self.set_flag(flag, *on),
-            Edit::Reinit { seed } => self.reinit(seed),
-            other => Err(format!("the RNN scene does not take {other:?}")),
+    fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
+        match field {
+            "nonlinearity" => self.set_nonlinearity(text),
+            "padding_value" => self.set_padding_value(text),
+            size => self.set_size(size, text),
         }
+    }
+
+    fn flag(&mut self, flag: &str, on: bool) -> Result<(), String> {
+        if flag == "h_n_in_loss" {
+            self.set_h_n_in_loss(on);
+            return Ok(());
+        }
+        self.set_flag(flag, on)
     }
 
     /// The mse target takes `output`'s shape; nothing has run while a field is bad.
@@ -56,39 +52,27 @@ impl Scene for State {
         self.edited = true;
         Ok(())
     }
+
+    /// The preset is checked even while edited: it is what a preset change starts from.
+    fn limits(&self) -> Result<(), String> {
+        check_preset(&self.preset, PRESETS)?;
+        check_seed(&self.seed)?;
+        self.model.check()?;
+        self.last_good.as_ref().map_or(Ok(()), Model::check)
+    }
 }
 
 impl View for Computed {
-    fn issues(&self) -> &[Issue] {
-        &self.issues
-    }
-    fn loss(&self) -> Option<f32> {
-        self.backward.as_ref().map(|b| b.loss)
-    }
+    view_common!();
+
     fn trace(&self, phase: Phase) -> Option<&Trace> {
         Computed::trace(self, phase)
     }
+
     fn describe(&self, phase: Phase, playhead: usize) -> String {
         match phase {
             Phase::Forward => Computed::describe(self, playhead),
             Phase::Backward => self.describe_backward(playhead),
         }
-    }
-    fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
-        Computed::formula(self, tensor, index)
-    }
-}
-
-impl crate::scene::share::Shared for State {
-    fn forget_history(&mut self) {
-        self.learning.forget();
-    }
-
-    fn check(&self) -> Result<(), String> {
-        check_preset(&self.preset, PRESETS)?;
-        check_seed(&self.seed)?;
-        self.model.check()?;
-        self.last_good.as_ref().map_or(Ok(()), Model::check)?;
-        self.learning.check()
     }
 }

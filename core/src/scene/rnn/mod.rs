@@ -8,7 +8,7 @@
 //! `enforce_sorted`, `padding_value`). A size change re-runs `torch.manual_seed(seed)` and the
 //! constructors, so the parameters are always what PyTorch would build; inputs keep what fits.
 
-use super::contract::{Edit, Scene, View};
+use super::contract::{Scene, View};
 use super::learn::Learning;
 use super::{
     check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,

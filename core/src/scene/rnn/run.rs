@@ -313,13 +313,7 @@ impl Run {
             );
         };
         let cell = match step {
-            StepKind::Lookup { at, id } => {
-                return format!(
-                    "{} = {id}: {} is added into row {id} of emb.weight.grad.",
-                    label("ids", at),
-                    label("input.grad", at)
-                );
-            }
+            StepKind::Lookup { at, id } => return lookup_words(at, *id, Phase::Backward),
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, c) = (cell.layer, cell.direction, &self.rnn.config);
@@ -360,13 +354,7 @@ impl Run {
             };
         };
         let cell = match step {
-            StepKind::Lookup { at, id } => {
-                return format!(
-                    "{} = {id}: row {id} of emb.weight is copied to {}.",
-                    label("ids", at),
-                    label("input", at)
-                );
-            }
+            StepKind::Lookup { at, id } => return lookup_words(at, *id, Phase::Forward),
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, dirs) = (cell.layer, cell.direction, self.dirs());
@@ -421,5 +409,16 @@ impl Run {
             s += &format!(". No step for {}: already ended", sequences(&ended));
         }
         s + "."
+    }
+}
+
+/// An id's step: its row of `emb.weight` copied to `input`, or `input.grad` added back into it.
+fn lookup_words(at: &[usize], id: i64, phase: Phase) -> String {
+    let ids = label("ids", at);
+    match phase {
+        Phase::Forward => format!("{ids} = {id}: row {id} of emb.weight is copied to {}.", label("input", at)),
+        Phase::Backward => {
+            format!("{ids} = {id}: {} is added into row {id} of emb.weight.grad.", label("input.grad", at))
+        }
     }
 }

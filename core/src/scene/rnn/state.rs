@@ -100,8 +100,11 @@ impl State {
     }
 
     /// Types one cell of a tensor named as PyTorch names it (`weight_hh_l0`, `input`, `ids`,
-    /// `emb.weight`, `h0`, `lengths`).
+    /// `emb.weight`, `h0`, `lengths`) or of the mse `target`.
     pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
+        if tensor == "target" {
+            return self.learning.edit_target(index, text);
+        }
         self.change(|m, _| {
             if let Some(t) = m.float_mut(tensor) {
                 return set_float(t, index, text);
@@ -253,6 +256,7 @@ impl State {
             output_caption: m.output_caption(),
             h_n_caption: m.h_n_caption(),
             packing_caption: m.packing_caption(),
+            loss: backward.as_ref().map(|b| b.loss),
             backward,
             backward_issue,
         }
