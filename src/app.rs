@@ -1,3 +1,4 @@
+use crate::flag::Flag;
 use crate::landing::Landing;
 use crate::scenes::{
     embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
@@ -66,14 +67,9 @@ pub fn App() -> impl IntoView {
         <header class="masthead">
             <a class="brand" href="#/">"rowflow"</a>
             <nav aria-label="Scenes">{links}</nav>
-            <label class="projection-toggle">
-                <input
-                    type="checkbox"
-                    prop:checked=move || projecting.get()
-                    on:change=move |ev| projecting.set(event_target_checked(&ev))
-                />
+            <Flag class="projection-toggle" checked=projecting on_toggle=Callback::new(move |on| projecting.set(on))>
                 " Projector"
-            </label>
+            </Flag>
         </header>
         <main id="main">
             {move || match route.get() {

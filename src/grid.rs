@@ -78,7 +78,7 @@ pub fn Grid(
     #[prop(optional, into)] issues: Signal<Vec<(usize, String)>>,
     #[prop(optional)] on_focus: Option<Callback<Vec<usize>>>,
     /// Cells the current step multiplies by zero (`data-zero`), e.g. most of a one-hot row.
-    #[prop(optional)]
+    #[prop(optional_no_strip)]
     dim: Option<Callback<Vec<usize>, bool>>,
     /// Flat indices of cells the last SGD step changed (`data-changed`).
     #[prop(optional, into)]
@@ -226,6 +226,21 @@ fn cell_view(
         }
     };
     let alert = move || problem().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
+    // What the timeline and the last SGD step say of the cell, on its `td` either way.
+    let lit = move || {
+        view! {
+            <{..}
+                class:read=is(Mark::Read)
+                class:write=is(Mark::Write)
+                class:done=is(Mark::Done)
+                data-mark=mark_attr
+                data-phase=phase_attr
+                data-zero=zero.clone()
+                class:changed=move || was_changed.get()
+                data-changed=move || was_changed.get().then_some("true")
+            />
+        }
+    };
     let move_to = move |j: usize| {
         let el = table.get_untracked().and_then(|t| t.query_selector(&format!("[data-i=\"{j}\"]")).ok().flatten());
         if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
@@ -265,15 +280,8 @@ fn cell_view(
                 data-i=i
                 tabindex=if i == 0 { "0" } else { "-1" }
                 data-cell=aria
-                aria-label=spoken
-                class:read=is(Mark::Read)
-                class:write=is(Mark::Write)
-                class:done=is(Mark::Done)
-                data-mark=mark_attr
-                data-phase=phase_attr
-                data-zero=zero
-                class:changed=move || was_changed.get()
-                data-changed=move || was_changed.get().then_some("true")
+                aria-label={spoken}
+                {..lit()}
                 aria-invalid=move || problem().map(|_| "true")
                 on:focus=focus
                 on:blur=move |_| focused.set(false)
@@ -358,17 +366,7 @@ fn cell_view(
         }
     };
     view! {
-        <td
-            role="gridcell"
-            class:read=is(Mark::Read)
-            class:write=is(Mark::Write)
-            class:done=is(Mark::Done)
-            data-mark=mark_attr
-            data-phase=phase_attr
-            data-zero=zero
-            class:changed=move || was_changed.get()
-            data-changed=move || was_changed.get().then_some("true")
-        >
+        <td role="gridcell" {..lit()}>
             <input
                 type="text"
                 inputmode="decimal"

@@ -4,6 +4,7 @@
 //! the learning controls, the timeline and the PyTorch panel. A scene adds its own diagram.
 
 use crate::code_panel::CodePanel;
+use crate::field::Field;
 use crate::learn_panel::LearnPanel;
 use crate::presets::Presets;
 use crate::share_panel::SharePanel;
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
 use rowflow_core::scene::learn::Learning;
+use rowflow_core::scene::Issue;
 use rowflow_core::{Marks, Phase};
 
 /// A scene on screen. Data flows one way: an edit goes through `apply` to the state, the core
@@ -82,22 +84,17 @@ impl<S: Scene> SceneModel<S> {
     }
 
     /// An option's checkbox.
-    pub fn on_flag(&self, flag: &'static str) -> impl Fn(bool) + Copy + 'static {
+    pub fn on_flag(&self, flag: &'static str) -> Callback<bool> {
         let model = *self;
-        move |on: bool| {
+        Callback::new(move |on: bool| {
             let _ = model.apply(Edit::flag(flag, on));
-        }
+        })
     }
 
-    /// The problems pinned to cells of `tensor`, as a grid shows them.
-    pub fn issues_in(&self, tensor: &'static str) -> Memo<Vec<(usize, String)>> {
-        let view = self.view;
-        Memo::new(move |_| {
-            view.with(|v| {
-                let pinned = v.issues().iter().filter(|i| i.tensor == tensor);
-                pinned.filter_map(|i| Some((i.cell?, format!("{}. {}", i.error, i.hint)))).collect()
-            })
-        })
+    /// A setting the learner types into, named as the scene's edits name it, showing `value`.
+    pub fn field(&self, name: &'static str, value: fn(&S) -> String) -> impl IntoView {
+        let state = self.state;
+        view! { <Field label=name value=Signal::derive(move || state.with(value)) on_commit=self.on_field(name) /> }
     }
 
     /// The caption of the step at the playhead, and the length of the pass's timeline.
@@ -115,6 +112,34 @@ impl<S: Scene> SceneModel<S> {
         let pass = self.pass;
         Memo::new(move |_| pass.get() == Phase::Backward)
     }
+
+    /// An output grid's `on_focus`: the cell the formula explains.
+    pub fn on_focus(&self) -> Callback<Vec<usize>> {
+        let focus = self.focus;
+        Callback::new(move |index: Vec<usize>| focus.set(Some(index)))
+    }
+
+    /// What the grids of the scene's tensors share, without the scene's type.
+    fn editing(&self) -> Editing {
+        let (model, view, state) = (*self, self.view, self.state);
+        Editing {
+            apply: Callback::new(move |edit: Edit| model.apply(edit)),
+            marks: self.marks,
+            issues: Memo::new(move |_| view.with(|v| v.issues().to_vec())),
+            changed: Memo::new(move |_| state.with(|s| s.learning().changed.clone())),
+        }
+    }
+}
+
+/// What a grid of one of the scene's own tensors needs of the scene, the same for every scene:
+/// one copy of the grid code serves all five.
+#[derive(Clone, Copy)]
+pub struct Editing {
+    pub apply: Callback<Edit, Result<(), String>>,
+    pub marks: Memo<Marks>,
+    pub issues: Memo<Vec<Issue>>,
+    /// Per parameter, the cells the last SGD step moved.
+    pub changed: Memo<Vec<(String, Vec<usize>)>>,
 }
 
 /// Storage keys live as long as the page.
@@ -125,7 +150,7 @@ fn leak(key: String) -> &'static str {
 impl<S: Scene> SceneModel<S> {
     /// The scene's title with its presets and sharing. A preset replaces the scene and puts the
     /// view back at its start.
-    pub fn header(&self, id: &'static str, title: &'static str) -> impl IntoView {
+    pub fn header(&self, id: String, title: &'static str) -> impl IntoView {
         let model = *self;
         let state = model.state;
         let pick = Callback::new(move |id: String| {
@@ -168,14 +193,12 @@ impl<S: Scene> SceneModel<S> {
 }
 
 /// The frame of a scene: its header, then the scene's own diagram and controls, then the
-/// PyTorch panel. The model is in context for the components inside.
+/// PyTorch panel. The model is in context for the components inside, and what every grid of
+/// the scene's own tensors needs is there as [`Editing`].
 #[component]
 pub fn SceneShell<S: Scene>(
     model: SceneModel<S>,
-    /// The id of the title, which names the section.
-    id: &'static str,
     title: &'static str,
-    class: &'static str,
     /// The PyTorch code that reproduces the scene.
     #[prop(into)]
     code: Signal<String>,
@@ -185,9 +208,13 @@ pub fn SceneShell<S: Scene>(
     children: Children,
 ) -> impl IntoView {
     provide_context(model);
+    provide_context(model.editing());
+    // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
+    let class = S::NAME.replace('_', "-");
+    let id = format!("{class}-title");
     view! {
-        <section class=format!("scene {class}") aria-labelledby=id node_ref=node_ref>
-            {model.header(id, title)}
+        <section class=format!("scene {class}") aria-labelledby=id.clone() node_ref=node_ref>
+            {model.header(id.clone(), title)}
             {children()}
             <CodePanel code=code />
         </section>

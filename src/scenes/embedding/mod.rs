@@ -8,6 +8,7 @@ mod settings;
 
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
+use crate::param::Param;
 use crate::shell::{SceneModel, SceneShell};
 use crate::PassToggle;
 use flight::Flight;
@@ -38,7 +39,6 @@ pub fn EmbeddingScene() -> impl IntoView {
     let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
     let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
     let stale = Memo::new(move |_| computed.with(|c| c.stale));
-    let changed = Memo::new(move |_| state.with(|s| s.learning.changed_in("weight")));
     // The focused output cell, else the first number of the row being copied right now.
     let formula = Signal::derive(move || {
         computed.with(|c| {
@@ -78,14 +78,7 @@ pub fn EmbeddingScene() -> impl IntoView {
         move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
 
     view! {
-        <SceneShell
-            model=model
-            id="embedding-title"
-            title="nn.Embedding is a lookup"
-            class="embedding"
-            code=Signal::derive(move || state.with(codegen::embedding))
-            node_ref=scene
-        >
+        <SceneShell model=model title="nn.Embedding is a lookup" code=Signal::derive(move || state.with(codegen::embedding)) node_ref=scene>
             <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
             <p class="call">
                 <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>
@@ -93,31 +86,11 @@ pub fn EmbeddingScene() -> impl IntoView {
             </p>
 
             <div class="tensors emb-flow">
-                <Grid
-                    name="input"
-                    data=input
-                    on_edit=model.on_cell("input")
-                    on_paste=model.on_paste("input")
-                    marks=marks
-                    issues=model.issues_in("input")
-                />
-                <Grid
-                    name="weight"
-                    data=weight
-                    on_edit=model.on_cell("weight")
-                    on_paste=model.on_paste("weight")
-                    marks=marks
-                    issues=model.issues_in("weight")
-                    changed=changed
-                />
+                <Param name="input" data=input />
+                <Param name="weight" data=weight />
                 {move || backward.get().then(|| view! { <WeightGrad /> })}
                 <div class="emb-output" class:stale=stale>
-                    <Grid
-                        name="output"
-                        data=output
-                        marks=marks
-                        on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i)))
-                    />
+                    <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
                     {move || stale.get().then(|| view! {
                         <p class="stale-note">
                             "PyTorch raises on the current inputs, so this is still the last output that ran."

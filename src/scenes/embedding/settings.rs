@@ -2,6 +2,7 @@
 //! ids' shape.
 
 use crate::field::Field;
+use crate::flag::Flag;
 use crate::seed_field::SeedField;
 use crate::shell::use_model;
 use leptos::prelude::*;
@@ -12,15 +13,10 @@ use rowflow_core::scene::embedding::State;
 pub fn Settings() -> impl IntoView {
     let model = use_model::<State>();
     let (state, computed) = (model.state, model.view);
-    let shown = move |get: fn(&State) -> String| Signal::derive(move || state.with(get));
-    let field = move |name: &'static str, get: fn(&State) -> String| {
-        view! { <Field label=name value=shown(get) on_commit=model.on_field(name) /> }
-    };
     let size = move |label: &'static str, dim: usize| {
         let value = Signal::derive(move || state.with(|s| s.input.shape().get(dim).copied().unwrap_or(1).to_string()));
         view! { <Field label=label value=value on_commit=model.on_field(format!("input.shape[{dim}]")) /> }
     };
-    let flag = move |flag: &'static str| move |ev: leptos::ev::Event| model.on_flag(flag)(event_target_checked(&ev));
     // Problems with no cell of their own (padding_idx, the table's rank) show beside the field.
     let field_issue = move |tensor: &'static str| {
         Signal::derive(move || {
@@ -42,39 +38,23 @@ pub fn Settings() -> impl IntoView {
         <div class="emb-controls controls">
             <fieldset>
                 <legend>"Table"</legend>
-                {field("num_embeddings", |s| s.num_embeddings().to_string())}
-                {field("embedding_dim", |s| s.embedding_dim().to_string())}
+                {model.field("num_embeddings", |s| s.num_embeddings().to_string())}
+                {model.field("embedding_dim", |s| s.embedding_dim().to_string())}
                 <Field
                     label="padding_idx"
-                    value=shown(padding)
+                    value=Signal::derive(move || state.with(padding))
                     on_commit=model.on_field("padding_idx")
                     issue=field_issue("padding_idx")
                 />
-                <label class="flag">
-                    <input
-                        type="checkbox"
-                        prop:checked=move || pretrained.get()
-                        on:change=flag("from_pretrained")
-                    />
-                    " from_pretrained"
-                </label>
-                <label class="flag" class:off=move || !pretrained.get()>
-                    <input
-                        type="checkbox"
-                        prop:checked=move || state.with(|s| s.freeze)
-                        disabled=move || !pretrained.get()
-                        on:change=flag("freeze")
-                    />
+                <Flag checked=pretrained on_toggle=model.on_flag("from_pretrained")>" from_pretrained"</Flag>
+                <Flag
+                    checked=Signal::derive(move || state.with(|s| s.freeze))
+                    disabled=Signal::derive(move || !pretrained.get())
+                    on_toggle=model.on_flag("freeze")
+                >
                     " freeze"
-                </label>
-                <label class="flag">
-                    <input
-                        type="checkbox"
-                        prop:checked=move || state.with(|s| s.sparse)
-                        on:change=flag("sparse")
-                    />
-                    " sparse"
-                </label>
+                </Flag>
+                <Flag checked=Signal::derive(move || state.with(|s| s.sparse)) on_toggle=model.on_flag("sparse")>" sparse"</Flag>
                 <SeedField
                     on_seed=reseed
                     seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into())))
@@ -83,10 +63,7 @@ pub fn Settings() -> impl IntoView {
             </fieldset>
             <fieldset>
                 <legend>"Ids"</legend>
-                <label class="flag">
-                    <input type="checkbox" prop:checked=move || batched.get() on:change=flag("batched") />
-                    " batch × sequence"
-                </label>
+                <Flag checked=batched on_toggle=model.on_flag("batched")>" batch × sequence"</Flag>
                 {ids_shape}
             </fieldset>
         </div>

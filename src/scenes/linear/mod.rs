@@ -4,9 +4,11 @@
 //! `input.grad`, and SGD steps move the parameters.
 
 use crate::field::Field;
+use crate::flag::Flag;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
+use crate::param::Param;
 use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
@@ -26,8 +28,6 @@ pub fn LinearScene() -> impl IntoView {
     let SceneModel { state, view: computed, pass, playhead, focus, marks, .. } = model;
     let transposed = RwSignal::new(false);
     let backward = model.backward();
-    let edit = move |tensor: &'static str| model.on_cell(tensor);
-    let paste = move |tensor: &'static str| model.on_paste(tensor);
     let lead = move |dim: usize| {
         let value =
             Signal::derive(move || state.with(|s| s.lead().get(dim).map(ToString::to_string).unwrap_or_default()));
@@ -35,7 +35,6 @@ pub fn LinearScene() -> impl IntoView {
         view! { <Field label=field.clone() value=value on_commit=model.on_field(field) /> }
     };
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
-    let pinned = move |tensor: &'static str| model.issues_in(tensor);
 
     let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
     // Only while it is on show.
@@ -70,8 +69,6 @@ pub fn LinearScene() -> impl IntoView {
             Loss::Sum => GridData::default(),
         })
     });
-    // Memos: each cell of a grid asks whether it changed.
-    let changed = move |name: &'static str| Memo::new(move |_| state.with(|s| s.learning.changed_in(name)));
     let learn_panel = move || model.learn();
     let grad_grid = move |name: &'static str, data: Memo<GridData>| {
         move || backward.get().then(|| view! { <Grid name=name data=data marks=marks /> })
@@ -96,13 +93,7 @@ pub fn LinearScene() -> impl IntoView {
     });
 
     view! {
-        <SceneShell
-            model=model
-            id="linear-title"
-            title="nn.Linear: every input row meets every weight row"
-            class="linear"
-            code=Signal::derive(move || state.with(codegen::linear))
-        >
+        <SceneShell model=model title="nn.Linear: every input row meets every weight row" code=Signal::derive(move || state.with(codegen::linear))>
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
@@ -120,27 +111,13 @@ pub fn LinearScene() -> impl IntoView {
             <div class="tensors lin-flow">
                 <div class="lin-column">
                     <div class="lin-pair">
-                        <Grid name="input" data=input on_edit=edit("input") on_paste=paste("input") marks=marks issues=pinned("input") />
+                        <Param name="input" data=input />
                         {grad_grid("input.grad", input_grad)}
                     </div>
                     <div class="lin-pair">
                         {move || match transposed.get() {
-                            false => view! {
-                                <Grid
-                                    name="weight"
-                                    data=weight
-                                    on_edit=edit("weight")
-                                    on_paste=paste("weight")
-                                    marks=marks
-                                    issues=pinned("weight")
-                                    changed=changed("weight")
-                                />
-                            }
-                            .into_any(),
-                            true => view! {
-                                <Grid name="weight.T" data=weight_t on_edit=edit("weight.T") on_paste=paste("weight.T") marks=marks />
-                            }
-                            .into_any(),
+                            false => view! { <Param name="weight" data=weight /> },
+                            true => view! { <Param name="weight.T" data=weight_t /> },
                         }}
                         {grad_grid("weight.grad", weight_grad)}
                     </div>
@@ -148,28 +125,15 @@ pub fn LinearScene() -> impl IntoView {
                         {move || computed.with(|c| c.weight_note.clone())}
                         {move || transposed.get().then_some(" Shown here as weight.T: column i is that row.")}
                     </p>
-                    <label class="flag">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || transposed.get()
-                            on:change=move |ev| transposed.set(event_target_checked(&ev))
-                        />
+                    <Flag checked=transposed on_toggle=Callback::new(move |on| transposed.set(on))>
                         " show weight as weight.T (in, out)"
-                    </label>
+                    </Flag>
                 </div>
                 <div class="lin-column">
                     {move || match has_bias.get() {
                         true => view! {
                             <div class="lin-pair">
-                                <Grid
-                                    name="bias"
-                                    data=bias
-                                    on_edit=edit("bias")
-                                    on_paste=paste("bias")
-                                    marks=marks
-                                    issues=pinned("bias")
-                                    changed=changed("bias")
-                                />
+                                <Param name="bias" data=bias />
                                 {grad_grid("bias.grad", bias_grad)}
                             </div>
                         }
@@ -177,14 +141,14 @@ pub fn LinearScene() -> impl IntoView {
                         false => view! { <p class="lin-no-bias"><code>"bias=False"</code>": nothing is added."</p> }.into_any(),
                     }}
                     <div class="lin-output lin-pair" class:stale=move || stale.get()>
-                        <Grid name="output" data=output marks=marks on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i))) />
+                        <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
                         {grad_grid("output.grad", output_grad)}
                         {move || stale.get().then(|| view! {
                             <p class="stale-note">"PyTorch raises on these shapes, so this is the last output that ran."</p>
                         })}
                     </div>
                     {move || (backward.get() && mse.get()).then(|| view! {
-                        <Grid name="target" data=target on_edit=edit("target") on_paste=paste("target") marks=marks issues=pinned("target") />
+                        <Param name="target" data=target />
                     })}
                 </div>
             </div>
@@ -198,26 +162,9 @@ pub fn LinearScene() -> impl IntoView {
             <div class="lin-controls">
                 <fieldset>
                     <legend>"Change the layer"</legend>
-                    <Field
-                        label="in_features"
-                        value=Signal::derive(move || state.with(|s| s.in_features().to_string()))
-                        on_commit=model.on_field("in_features")
-                    />
-                    <Field
-                        label="out_features"
-                        value=Signal::derive(move || state.with(|s| s.out_features().to_string()))
-                        on_commit=model.on_field("out_features")
-                    />
-                    <label class="flag">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || has_bias.get()
-                            on:change=move |ev| {
-                                model.on_flag("bias")(event_target_checked(&ev));
-                            }
-                        />
-                        " bias"
-                    </label>
+                    {model.field("in_features", |s| s.in_features().to_string())}
+                    {model.field("out_features", |s| s.out_features().to_string())}
+                    <Flag checked=has_bias on_toggle=model.on_flag("bias")>" bias"</Flag>
                     <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into()))) />
                 </fieldset>
                 <fieldset>

@@ -10,6 +10,7 @@ use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
+use crate::param::Param;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use crate::PassToggle;
@@ -28,7 +29,6 @@ pub fn OneHotScene() -> impl IntoView {
     let model = SceneModel::<State>::new();
     let SceneModel { state, view: computed, playhead, focus, marks, pass: phase, .. } = model;
     let backward_on = model.backward();
-    let (edit, paste) = (move |tensor| model.on_cell(tensor), move |tensor| model.on_paste(tensor));
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
@@ -65,11 +65,11 @@ pub fn OneHotScene() -> impl IntoView {
             Loss::Sum => None,
         })
     });
-    let changed = move |name: &'static str| Signal::derive(move || state.with(|s| s.changed(name)));
+    let changed = move |name: &'static str| Memo::new(move |_| state.with(|s| s.changed(name)));
     let one_hot =
         Memo::new(move |_| computed.with(|c| c.pass.as_ref().map(|p| GridData::ids(&p.one_hot)).unwrap_or_default()));
     let has_pass = Memo::new(move |_| computed.with(|c| c.pass.is_some()));
-    let on_focus = Callback::new(move |i: Vec<usize>| focus.set(Some(i)));
+    let on_focus = model.on_focus();
 
     // The focused output cell, else the cell the current step writes, else the first: both ways.
     let formula_at = Memo::new(move |_| {
@@ -93,12 +93,23 @@ pub fn OneHotScene() -> impl IntoView {
 
     // The cells of `one_hot` and `linear.weight` the current step multiplies by zero, as the core says.
     let zero = move |name: &'static str| {
-        Callback::new(move |index: Vec<usize>| {
+        Some(Callback::new(move |index: Vec<usize>| {
             computed.with(|c| match backward_on.get() {
                 false => c.pass.as_ref().is_some_and(|p| p.zero_product(playhead.get(), name, &index)),
                 true => c.backward.as_ref().is_some_and(|b| b.zero_product(playhead.get(), name, &index)),
             })
-        })
+        }))
+    };
+    // A way's weight gradient, with how many of its numbers backward wrote.
+    let grad = move |name: &'static str, data: Memo<GridData>, count: fn(&Backward) -> String, dim| {
+        view! {
+            <Show when=move || has_backward.get()>
+                <div class="oh-grad">
+                    <Grid name=name data=data marks=marks dim=dim />
+                    <p class="oh-grad-count">{move || back(&count)}</p>
+                </div>
+            </Show>
+        }
     };
 
     // Learning: the loss, the rate, and SGD steps on emb.weight.
@@ -129,14 +140,21 @@ pub fn OneHotScene() -> impl IntoView {
     };
 
     let stale = Memo::new(move |_| computed.with(|c| c.pass.as_ref().is_some_and(|p| p.stale)));
+    // A way's output, and its gradient going backward.
+    let outputs = move |name: &'static str, data: Memo<GridData>, grad_name: &'static str, grad: Memo<GridData>| {
+        view! {
+            <Show when=move || has_pass.get()>
+                <div class="oh-output" class:stale=move || stale.get()>
+                    <Grid name=name data=data marks=marks on_focus=on_focus />
+                </div>
+            </Show>
+            <Show when=move || has_backward.get()>
+                <Grid name=grad_name data=grad marks=marks />
+            </Show>
+        }
+    };
     view! {
-        <SceneShell
-            model=model
-            id="one-hot-title"
-            title="One-hot × Linear: the long way round to an embedding"
-            class="one-hot"
-            code=Signal::derive(move || state.with(codegen::one_hot))
-        >
+        <SceneShell model=model title="One-hot × Linear: the long way round to an embedding" code=Signal::derive(move || state.with(codegen::one_hot))>
             <p class="caption lede">
                 "An embedding looks each id's row up. A one-hot row times " <code>"linear.weight"</code> " = "
                 <code>"emb.weight.T"</code> " gives the very same numbers, but every number costs V multiply-adds, "
@@ -147,7 +165,7 @@ pub fn OneHotScene() -> impl IntoView {
 
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="oh-input">
-                <Grid name=INPUT data=input on_edit=edit(INPUT) on_paste=paste(INPUT) marks=marks issues=input_issues />
+                <Grid name=INPUT data=input on_edit=model.on_cell(INPUT) on_paste=model.on_paste(INPUT) marks=marks issues=input_issues />
                 <div class="oh-input-side">
                     <div class="oh-fields">
                         {ids_fields}
@@ -160,28 +178,10 @@ pub fn OneHotScene() -> impl IntoView {
             <div class="oh-ways">
                 <div class="oh-way">
                     <h2>"nn.Embedding: look the row up"</h2>
-                    <Grid
-                        name=TABLE
-                        data=table
-                        on_edit=edit(TABLE)
-                        on_paste=paste(TABLE)
-                        marks=marks
-                        changed=changed(TABLE)
-                    />
-                    <Show when=move || has_backward.get()>
-                        <div class="oh-grad">
-                            <Grid name=TABLE_GRAD data=table_grad marks=marks />
-                            <p class="oh-grad-count">{move || back(&|b| b.count_captions().1)}</p>
-                        </div>
-                    </Show>
-                    <Show when=move || has_pass.get() fallback=no_outputs>
-                        <div class="oh-output" class:stale=move || stale.get()>
-                            <Grid name=LOOKUP data=lookup marks=marks on_focus=on_focus />
-                        </div>
-                    </Show>
-                    <Show when=move || has_backward.get()>
-                        <Grid name=LOOKUP_GRAD data=lookup_grad marks=marks />
-                    </Show>
+                    <Param name=TABLE data=table changed=changed(TABLE) />
+                    {grad(TABLE_GRAD, table_grad, |b| b.count_captions().1, None)}
+                    {move || (!has_pass.get()).then(no_outputs)}
+                    {outputs(LOOKUP, lookup, LOOKUP_GRAD, lookup_grad)}
                 </div>
                 <div class="oh-way">
                     <h2>"F.one_hot, then nn.Linear(V, D, bias=False)"</h2>
@@ -196,25 +196,8 @@ pub fn OneHotScene() -> impl IntoView {
                         changed=changed(LINEAR_WEIGHT)
                     />
                     <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
-                    <Show when=move || has_backward.get()>
-                        <div class="oh-grad">
-                            <Grid
-                                name=LINEAR_WEIGHT_GRAD
-                                data=linear_weight_grad
-                                marks=marks
-                                dim=zero(LINEAR_WEIGHT_GRAD)
-                            />
-                            <p class="oh-grad-count">{move || back(&|b| b.count_captions().0)}</p>
-                        </div>
-                    </Show>
-                    <Show when=move || has_pass.get()>
-                        <div class="oh-output" class:stale=move || stale.get()>
-                            <Grid name=LINEAR data=linear marks=marks on_focus=on_focus />
-                        </div>
-                    </Show>
-                    <Show when=move || has_backward.get()>
-                        <Grid name=LINEAR_GRAD data=linear_grad marks=marks />
-                    </Show>
+                    {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |b| b.count_captions().0, zero(LINEAR_WEIGHT_GRAD))}
+                    {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad)}
                 </div>
                 {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
             </div>
@@ -232,13 +215,7 @@ pub fn OneHotScene() -> impl IntoView {
                 <PassToggle pass=phase />
                 {learn_panel}
                 <Show when=move || target.with(Option::is_some)>
-                    <Grid
-                        name=TARGET
-                        data=Signal::derive(move || target.get().unwrap_or_default())
-                        on_edit=edit(TARGET)
-                        on_paste=paste(TARGET)
-                        marks=marks
-                    />
+                    <Param name=TARGET data=Signal::derive(move || target.get().unwrap_or_default()) />
                 </Show>
                 <p class="oh-loss">{move || back(&|b| b.loss_text())}</p>
             </section>

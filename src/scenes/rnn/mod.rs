@@ -6,8 +6,10 @@ mod cells;
 mod inputs;
 mod settings;
 
+use crate::flag::Flag;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
+use crate::param::Param;
 use crate::pass_toggle::PassToggle;
 use crate::shell::{SceneModel, SceneShell};
 use cells::{GradNorms, Unrolled};
@@ -96,13 +98,9 @@ pub fn RnnScene() -> impl IntoView {
         view! {
             {model.learn()}
             <div class="rnn-loss-note">
-                <label class="flag">
-                    <input type="checkbox" prop:checked=move || h_n_in_loss.get()
-                        on:change=move |ev| model.on_flag("h_n_in_loss")(event_target_checked(&ev)) />
-                    " add "
-                    <code>"h_n.sum()"</code>
-                    " to the loss"
-                </label>
+                <Flag checked=h_n_in_loss on_toggle=model.on_flag("h_n_in_loss")>
+                    " add " <code>"h_n.sum()"</code> " to the loss"
+                </Flag>
                 <p>
                     {move || match h_n_in_loss.get() {
                         true => "Gradient enters twice: output.grad at every step, and h_n.grad = 1 at each sequence's last step, where it adds to what output sends back.",
@@ -117,6 +115,20 @@ pub fn RnnScene() -> impl IntoView {
         Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(f(b))).unwrap_or_default()))
     };
     let (output_grad, h_n_grad) = (upstream(|b| &b.upstream), upstream(|b| &b.upstream_h_n));
+    // Where backward starts, going backward: a gradient beside its tensor and what it is (with
+    // `h_n.sum()` in the loss or not).
+    let upstream_view = move |name: &'static str, data: Memo<GridData>, caption: fn(bool) -> &'static str| {
+        move || {
+            backward.get().then(|| {
+                view! {
+                    <div class="rnn-out">
+                        <Grid name=name data=data marks=marks />
+                        <p class="caption">{move || caption(h_n_in_loss.get())}</p>
+                    </div>
+                }
+            })
+        }
+    };
     let norms =
         Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.norms.clone()).unwrap_or_default()));
     let stale = Signal::derive(move || computed.with(|c| c.stale));
@@ -127,13 +139,7 @@ pub fn RnnScene() -> impl IntoView {
     let relu = Memo::new(move |_| state.with(|s| s.model.config.nonlinearity == Nonlinearity::Relu));
 
     view! {
-        <SceneShell
-            model=model
-            id="rnn-title"
-            title="nn.RNN: output and h_n"
-            class="rnn"
-            code=Signal::derive(move || state.with(codegen::rnn))
-        >
+        <SceneShell model=model title="nn.RNN: output and h_n" code=Signal::derive(move || state.with(codegen::rnn))>
             <p class="rnn-call">
                 <code>{move || computed.with(|c| format!("rnn = {}", c.module))}</code>
                 " — every cell: "
@@ -167,15 +173,10 @@ pub fn RnnScene() -> impl IntoView {
                         <Grid name="output" data=output marks=marks on_focus=focus_on("output") />
                         <p class="caption">{c(|c| c.output_caption.clone())}</p>
                     </div>
-                    {move || backward.get().then(|| view! {
-                        <div class="rnn-out">
-                            <Grid name="output.grad" data=output_grad marks=marks />
-                            <p class="caption">"dL/doutput: where backward starts."</p>
-                        </div>
-                    })}
+                    {upstream_view("output.grad", output_grad, |_| "dL/doutput: where backward starts.")}
                     {move || (backward.get() && mse.get()).then(|| view! {
                         <div class="rnn-out">
-                            <Grid name="target" data=target marks=marks on_edit=model.on_cell("target") />
+                            <Param name="target" data=target />
                             <p class="caption">"F.mse_loss(output, target): edit the target."</p>
                         </div>
                     })}
@@ -183,14 +184,9 @@ pub fn RnnScene() -> impl IntoView {
                         <Grid name="h_n" data=h_n marks=marks on_focus=focus_on("h_n") />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
                     </div>
-                    {move || backward.get().then(|| view! {
-                        <div class="rnn-out">
-                            <Grid name="h_n.grad" data=h_n_grad marks=marks />
-                            <p class="caption">{move || match h_n_in_loss.get() {
-                                true => "dL/dh_n = 1: h_n.sum() is in the loss.",
-                                false => "dL/dh_n = 0: h_n is not in the loss.",
-                            }}</p>
-                        </div>
+                    {upstream_view("h_n.grad", h_n_grad, |in_loss| match in_loss {
+                        true => "dL/dh_n = 1: h_n.sum() is in the loss.",
+                        false => "dL/dh_n = 0: h_n is not in the loss.",
                     })}
                     {move || stale.get().then(|| view! {
                         <p class="rnn-stale" role="status">

@@ -5,10 +5,10 @@
 
 mod charts;
 
-use crate::field::Field;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
+use crate::param::Param;
 use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
@@ -28,8 +28,6 @@ const MOVIES: &str = "movie_factors.weight";
 pub fn TrainScene() -> impl IntoView {
     let model = SceneModel::<State>::new();
     let SceneModel { state, view: computed, pass, playhead, focus, marks, run_n, .. } = model;
-    let edit = move |tensor: &'static str| model.on_cell(tensor);
-    let paste = move |tensor: &'static str| model.on_paste(tensor);
     let users = Memo::new(move |_| state.with(|s| GridData::floats(&s.user_factors)));
     let movies = Memo::new(move |_| state.with(|s| GridData::floats(&s.movie_factors)));
     let ratings = Memo::new(move |_| state.with(ratings_data));
@@ -68,19 +66,13 @@ pub fn TrainScene() -> impl IntoView {
         })
     };
     let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
-    let size = move |field: &'static str, get: fn(&State) -> usize| {
-        let value = Signal::derive(move || state.with(|s| get(s).to_string()));
-        view! { <Field label=field value=value on_commit=model.on_field(field) /> }
-    };
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let steps = run_n;
 
     view! {
         <SceneShell
             model=model
-            id="train-title"
             title="Training the DotProduct recommender"
-            class="train"
             code=Signal::derive(move || state.with(|s| codegen::train(s, steps.get().trim().parse().unwrap_or(20))))
         >
             <p class="lede">
@@ -103,49 +95,20 @@ pub fn TrainScene() -> impl IntoView {
                         {model.learn()}
                         <fieldset>
                             <legend>"Model"</legend>
-                            {size("n_users", State::n_users)}
-                            {size("n_movies", State::n_movies)}
-                            {size("n_factors", State::n_factors)}
-                            {size("ratings", |s| s.ratings.len())}
+                            {model.field("n_users", |s| s.n_users().to_string())}
+                            {model.field("n_movies", |s| s.n_movies().to_string())}
+                            {model.field("n_factors", |s| s.n_factors().to_string())}
+                            {model.field("ratings", |s| s.ratings.len().to_string())}
                             <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone())) />
                         </fieldset>
                     </div>
 
                     <div class="tensors train-flow">
-                        <Grid
-                            name="ratings"
-                            data=ratings
-                            on_edit=edit("ratings")
-                            on_paste=paste("ratings")
-                            marks=marks
-                            issues=model.issues_in("ratings")
-                        />
-                        <Grid
-                            name=USERS
-                            data=users
-                            on_edit=edit(USERS)
-                            on_paste=paste(USERS)
-                            marks=marks
-                            changed=changed(|c| &c.changed_users)
-                            dim=unused(|c| &c.touched_users)
-                        />
-                        <Grid
-                            name=MOVIES
-                            data=movies
-                            on_edit=edit(MOVIES)
-                            on_paste=paste(MOVIES)
-                            marks=marks
-                            issues=model.issues_in(MOVIES)
-                            changed=changed(|c| &c.changed_movies)
-                            dim=unused(|c| &c.touched_movies)
-                        />
+                        <Param name="ratings" data=ratings />
+                        <Param name=USERS data=users changed=changed(|c| &c.changed_users) dim=unused(|c| &c.touched_users) />
+                        <Param name=MOVIES data=movies changed=changed(|c| &c.changed_movies) dim=unused(|c| &c.touched_movies) />
                         <div class="train-output" class:stale=stale>
-                            <Grid
-                                name="output"
-                                data=output
-                                marks=marks
-                                on_focus=Callback::new(move |i: Vec<usize>| focus.set(Some(i)))
-                            />
+                            <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
                             <p class="loss" role="status" aria-label="Loss">{loss_text}</p>
                             {move || stale.get().then(|| view! {
                                 <p class="stale-note">
