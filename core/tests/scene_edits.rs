@@ -29,22 +29,17 @@ mod train;
 use common::gen::{cell_text, lr_text, paste_text, preset_id, said, seed_text};
 use proptest::prelude::*;
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::share::{decode, Shared};
+use rowflow_core::scene::share::decode;
 use rowflow_core::scene::to_json;
 use std::fmt::Debug;
 
 /// Cases per scene in `cargo test`; `PROPTEST_CASES` overrides it.
 pub const CASES: u32 = 64;
 
-/// A scene under test: the actions it takes (`Edit`s, the contract's language, where the test
-/// needs nothing more) and the invariants its every state keeps.
-pub trait Driven: Shared + Debug {
-    type Action: Debug;
-    fn act(&mut self, action: &Self::Action) -> Result<(), String>;
+/// A scene under test: the invariants its every state keeps.
+pub trait Driven: Scene {
     /// `compute()` and the views of it; the scene's invariants.
     fn invariants(&self) -> Result<(), TestCaseError>;
-    /// Clears what is not saved (the undo history), so a state and its saved copy compare.
-    fn unsaved(&mut self);
 }
 
 /// The same to the bit: `Debug` writes every float exactly (unlike `==`, NaN equals NaN here, and
@@ -53,13 +48,18 @@ pub fn same<T: Debug>(a: &T, b: &T) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }
 
-/// Runs the edits on `state`, checking everything the module doc lists after each one.
-pub fn drive<S: Driven>(mut state: S, edits: &[S::Action]) -> Result<(), TestCaseError> {
+/// Runs the actions on `state` (`Edit`s through `Scene::apply`, or what `act` makes of them),
+/// checking everything the module doc lists after each one.
+pub fn drive<S: Driven, A: Debug>(
+    mut state: S,
+    actions: &[A],
+    act: impl Fn(&mut S, &A) -> Result<(), String>,
+) -> Result<(), TestCaseError> {
     state.invariants()?;
     round_trip(&state)?;
-    for (k, edit) in edits.iter().enumerate() {
+    for (k, edit) in actions.iter().enumerate() {
         let before = state.clone();
-        let done = state.act(edit);
+        let done = act(&mut state, edit);
         said(&done)?;
         if let Err(e) = &done {
             prop_assert!(same(&before, &state), "edit {} {:?} was refused ({}) but changed the state", k, edit, e);
@@ -74,9 +74,10 @@ fn round_trip<S: Driven>(state: &S) -> Result<(), TestCaseError> {
     let json = to_json(state);
     let back = decode::<S>(&json);
     prop_assert!(back.is_ok(), "a saved state does not load: {:?}", back.err());
+    // The undo history is in memory only.
     let (mut saved, mut back) = (state.clone(), back.unwrap());
-    saved.unsaved();
-    back.unsaved();
+    saved.params().0.history.clear();
+    back.params().0.history.clear();
     prop_assert!(same(&saved, &back), "the state changed through JSON:\n{:?}\n{:?}", saved, back);
     Ok(())
 }
@@ -102,7 +103,7 @@ pub fn flag(flag: &'static str) -> impl Strategy<Value = Edit> {
 }
 
 /// The edits every scene takes: typing and pasting into its tensors (and some it refuses),
-/// re-init, the loss, lr, steps, undo, reset and presets. Weighted as a learner's clicks are.
+/// then `learning_edits`. Weighted as a learner's clicks are.
 pub fn shared_edits<S: Scene>(
     editable: &'static [&'static str],
     other: &'static [&'static str],
@@ -112,6 +113,15 @@ pub fn shared_edits<S: Scene>(
     prop_oneof![
         6 => (tensor(), cell(), cell_text(limits)).prop_map(|(n, i, t)| Edit::cell(n, i, &t)),
         2 => (tensor(), cell(), paste_text(limits)).prop_map(|(n, i, t)| Edit::paste(n, i, &t)),
+        9 => learning_edits::<S>(),
+    ]
+    .boxed()
+}
+
+/// The edits every scene takes besides its cells: re-init, the loss, lr, steps, undo, reset and
+/// presets.
+pub fn learning_edits<S: Scene>() -> BoxedStrategy<Edit> {
+    prop_oneof![
         1 => seed_text().prop_map(|seed| Edit::Reinit { seed }),
         1 => lr_text().prop_map(|text| Edit::Lr { text }),
         1 => any::<bool>().prop_map(|mse| Edit::Loss { mse }),
@@ -124,19 +134,24 @@ pub fn shared_edits<S: Scene>(
     .boxed()
 }
 
-/// How many actions a case takes.
-pub fn actions<A: Debug>(action: impl Strategy<Value = A>) -> impl Strategy<Value = Vec<A>> {
-    prop::collection::vec(action, 0..20)
-}
-
-/// A preset by id (every scene's `State::preset`), as switching presets in the app does.
-pub fn switch<S>(state: &mut S, preset: Option<S>) -> Result<(), String> {
-    *state = preset.ok_or("no such preset")?;
-    Ok(())
-}
-
-/// A scene from one of its presets (or the default) and a sequence of edits.
-pub fn case<S: Scene>(edit: impl Strategy<Value = Edit>) -> impl Strategy<Value = (S, Vec<Edit>)> {
+/// A scene from one of its presets (or the default) and a sequence of up to 20 actions.
+pub fn case<S: Scene, A: Debug>(action: impl Strategy<Value = A>) -> impl Strategy<Value = (S, Vec<A>)> {
     let start = prop::option::of(preset_id(S::PRESETS)).prop_map(|id| id.and_then(S::preset).unwrap_or_default());
-    (start, actions(edit))
+    (start, prop::collection::vec(action, 0..20))
+}
+
+/// The property test of one scene's `State`: from a random preset, any sequence of `actions`,
+/// each done by `act` (`State::apply` where the actions are `Edit`s).
+#[macro_export]
+macro_rules! takes_any_edits {
+    ($test:ident, $actions:expr, $act:expr) => {
+        proptest! {
+            #![proptest_config($crate::common::gen::config($crate::CASES, file!()))]
+
+            #[test]
+            fn $test((start, actions) in $crate::case::<State, _>($actions)) {
+                $crate::drive(start, &actions, $act)?;
+            }
+        }
+    };
 }

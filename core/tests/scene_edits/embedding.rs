@@ -4,12 +4,12 @@
 //! else it is `(*ids, embedding_dim)` with one pick per id, a loss and grads as PyTorch gives them:
 //! none when frozen, the padding row never written, a sparse list with `sparse=True`.
 
-use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, name, same, switch, Driven, CASES};
+use crate::common::gen::{size_field, text};
+use crate::{field, flag, same, shared_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE, PRESETS};
+use rowflow_core::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE};
 use rowflow_core::trace::MAX_STEPS;
 
 /// The names `edit` and `paste` accept, and some they refuse.
@@ -17,76 +17,23 @@ const EDITABLE: &[&str] = &["weight", "input", "target"];
 const OTHER: &[&str] = &["padding_idx", "output", "weight.grad", ""];
 const LIMITS: &[usize] = &[MAX_NUM_EMBEDDINGS, MAX_EMBEDDING_DIM, MAX_TABLE, MAX_IDS];
 
-#[derive(Clone, Debug)]
-pub enum Action {
-    Edit(&'static str, usize, String),
-    Paste(&'static str, usize, String),
-    NumEmbeddings(String),
-    EmbeddingDim(String),
-    PaddingIdx(String),
-    FromPretrained(bool),
-    Freeze(bool),
-    Sparse(bool),
-    Batched(bool),
-    InputSize(usize, String),
-    Reinit(String),
-    Mse(bool),
-    Lr(String),
-    Step,
-    Undo,
-    Reset,
-    Preset(&'static str),
-}
-
-fn action() -> impl Strategy<Value = Action> {
-    let (tensor, text) = (|| name(EDITABLE, OTHER), || text(LIMITS));
+fn edit() -> impl Strategy<Value = Edit> {
+    let padding = prop_oneof![text(LIMITS), Just("None".to_string()), (-12i64..12).prop_map(|p| p.to_string())];
+    let ids = prop::sample::select(vec!["input.shape[0]", "input.shape[1]", "input.shape[2]"]);
     prop_oneof![
-        6 => (tensor(), cell(), cell_text(LIMITS)).prop_map(|(n, i, t)| Action::Edit(n, i, t)),
-        2 => (tensor(), cell(), paste_text(LIMITS)).prop_map(|(n, i, t)| Action::Paste(n, i, t)),
-        1 => size_field(LIMITS).prop_map(Action::NumEmbeddings),
-        1 => size_field(LIMITS).prop_map(Action::EmbeddingDim),
-        2 => prop_oneof![text(), Just("None".to_string()), (-12i64..12).prop_map(|p| p.to_string())]
-            .prop_map(Action::PaddingIdx),
-        1 => any::<bool>().prop_map(Action::FromPretrained),
-        1 => any::<bool>().prop_map(Action::Freeze),
-        1 => any::<bool>().prop_map(Action::Sparse),
-        1 => any::<bool>().prop_map(Action::Batched),
-        1 => (0usize..3, size_field(LIMITS)).prop_map(|(d, t)| Action::InputSize(d, t)),
-        1 => seed_text().prop_map(Action::Reinit),
-        1 => any::<bool>().prop_map(Action::Mse),
-        1 => lr_text().prop_map(Action::Lr),
-        2 => Just(Action::Step),
-        1 => Just(Action::Undo),
-        1 => Just(Action::Reset),
-        1 => preset_id(PRESETS).prop_map(Action::Preset),
+        17 => shared_edits::<State>(EDITABLE, OTHER, LIMITS),
+        1 => field("num_embeddings", size_field(LIMITS)),
+        1 => field("embedding_dim", size_field(LIMITS)),
+        2 => field("padding_idx", padding),
+        1 => flag("from_pretrained"),
+        1 => flag("freeze"),
+        1 => flag("sparse"),
+        1 => flag("batched"),
+        1 => (ids, size_field(LIMITS)).prop_map(|(f, t)| Edit::field(f, &t)),
     ]
 }
 
 impl Driven for State {
-    type Action = Action;
-
-    fn act(&mut self, action: &Action) -> Result<(), String> {
-        match action {
-            Action::Edit(name, i, t) => self.edit(name, *i, t),
-            Action::Paste(name, i, t) => self.paste(name, *i, t),
-            Action::NumEmbeddings(t) => self.set_num_embeddings(t),
-            Action::EmbeddingDim(t) => self.set_embedding_dim(t),
-            Action::PaddingIdx(t) => self.set_padding_idx(t),
-            Action::FromPretrained(on) => self.apply(&Edit::flag("from_pretrained", *on)),
-            Action::Freeze(on) => self.apply(&Edit::flag("freeze", *on)),
-            Action::Sparse(on) => self.apply(&Edit::flag("sparse", *on)),
-            Action::Batched(on) => self.apply(&Edit::flag("batched", *on)),
-            Action::InputSize(dim, t) => self.set_input_size(*dim, t),
-            Action::Reinit(seed) => self.reinit(seed),
-            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
-            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
-            Action::Step => self.apply(&Edit::Step),
-            Action::Undo => self.undo(),
-            Action::Reset => self.reset(),
-            Action::Preset(id) => switch(self, State::preset(id)),
-        }
-    }
-
     fn invariants(&self) -> Result<(), TestCaseError> {
         let (v, d) = (self.num_embeddings(), self.embedding_dim());
         prop_assert!(self.weight.dim() == 2 && (1..=MAX_NUM_EMBEDDINGS).contains(&v), "{:?}", self.weight.shape());
@@ -119,17 +66,6 @@ impl Driven for State {
         let _ = codegen::embedding(self);
         Ok(())
     }
-
-    fn unsaved(&mut self) {
-        self.learning.history.clear();
-    }
 }
 
-proptest! {
-    #![proptest_config(crate::common::gen::config(CASES, file!()))]
-
-    #[test]
-    fn embedding_scene_takes_any_edits(start in prop::option::of(preset_id(PRESETS)), actions in actions(action())) {
-        drive(start.and_then(State::preset).unwrap_or_default(), &actions)?;
-    }
-}
+crate::takes_any_edits!(embedding_scene_takes_any_edits, edit(), State::apply);

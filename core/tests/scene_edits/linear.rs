@@ -4,7 +4,7 @@
 //! an output `(*, out_features)`, a loss, and grads shaped like what they are the grads of.
 
 use crate::common::gen::size_field;
-use crate::{case, drive, field, flag, shared_edits, Driven, CASES};
+use crate::{field, flag, shared_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene};
@@ -29,16 +29,6 @@ fn edit() -> impl Strategy<Value = Edit> {
 }
 
 impl Driven for State {
-    type Action = Edit;
-
-    fn act(&mut self, edit: &Edit) -> Result<(), String> {
-        self.apply(edit)
-    }
-
-    fn unsaved(&mut self) {
-        self.learning.history.clear();
-    }
-
     fn invariants(&self) -> Result<(), TestCaseError> {
         let (inf, outf) = (self.in_features(), self.out_features());
         let size = 1..=MAX_SIZE;
@@ -72,11 +62,4 @@ impl Driven for State {
     }
 }
 
-proptest! {
-    #![proptest_config(crate::common::gen::config(CASES, file!()))]
-
-    #[test]
-    fn linear_scene_takes_any_edits((start, edits) in case::<State>(edit())) {
-        drive(start, &edits)?;
-    }
-}
+crate::takes_any_edits!(linear_scene_takes_any_edits, edit(), State::apply);

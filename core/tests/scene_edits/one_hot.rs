@@ -4,14 +4,14 @@
 //! agree to the bit whenever the table is finite (`torch.equal`); backward gives `emb.weight.grad`
 //! `(V, D)` and `linear.weight.grad` `(D, V)`.
 
-use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, name, same, switch, Driven, CASES};
+use crate::common::gen::{size_field, text};
+use crate::{field, same, shared_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::one_hot::{
     State, DIM_SIZES, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
-    MAX_WORK, ONE_HOT, PRESETS, TABLE, TABLE_GRAD, TARGET, VOCAB_SIZES,
+    MAX_WORK, ONE_HOT, TABLE, TABLE_GRAD, TARGET, VOCAB_SIZES,
 };
 use rowflow_core::scene::MAX_NUMEL;
 
@@ -23,69 +23,23 @@ const MAX_V: usize = VOCAB_SIZES[VOCAB_SIZES.len() - 1];
 const MAX_D: usize = DIM_SIZES[DIM_SIZES.len() - 1];
 const LIMITS: &[usize] = &[MAX_V, MAX_D, MAX_IDS];
 
-#[derive(Clone, Debug)]
-pub enum Action {
-    Edit(&'static str, usize, String),
-    Paste(&'static str, usize, String),
-    Vocab(String),
-    Dim(String),
-    ResizeIds(usize, String),
-    Reinit(String),
-    Mse(bool),
-    Lr(String),
-    Step,
-    Undo,
-    Reset,
-    Preset(&'static str),
-}
-
 /// A size for the V and D sliders: mostly small, as a pass at the limits is millions of
 /// multiply-adds (fast in `--release`, slow in the debug build `cargo test` runs).
 fn slider() -> impl Strategy<Value = String> {
     prop_oneof![30 => (1usize..=12).prop_map(|n| n.to_string()), 1 => text(LIMITS)]
 }
 
-fn action() -> impl Strategy<Value = Action> {
-    let tensor = || name(EDITABLE, OTHER);
+fn edit() -> impl Strategy<Value = Edit> {
+    let ids = prop::sample::select(vec!["input.shape[0]", "input.shape[1]", "input.shape[2]"]);
     prop_oneof![
-        6 => (tensor(), cell(), cell_text(LIMITS)).prop_map(|(n, i, t)| Action::Edit(n, i, t)),
-        2 => (tensor(), cell(), paste_text(LIMITS)).prop_map(|(n, i, t)| Action::Paste(n, i, t)),
-        1 => slider().prop_map(Action::Vocab),
-        1 => slider().prop_map(Action::Dim),
-        1 => (0usize..3, size_field(LIMITS)).prop_map(|(d, t)| Action::ResizeIds(d, t)),
-        1 => seed_text().prop_map(Action::Reinit),
-        1 => any::<bool>().prop_map(Action::Mse),
-        1 => lr_text().prop_map(Action::Lr),
-        2 => Just(Action::Step),
-        1 => Just(Action::Undo),
-        1 => Just(Action::Reset),
-        1 => preset_id(PRESETS).prop_map(Action::Preset),
+        17 => shared_edits::<State>(EDITABLE, OTHER, LIMITS),
+        1 => field("V", slider()),
+        1 => field("D", slider()),
+        1 => (ids, size_field(LIMITS)).prop_map(|(f, t)| Edit::field(f, &t)),
     ]
 }
 
 impl Driven for State {
-    type Action = Action;
-
-    fn act(&mut self, action: &Action) -> Result<(), String> {
-        match action {
-            Action::Edit(name, i, t) => self.edit(name, *i, t),
-            Action::Paste(name, i, t) => self.paste(name, *i, t),
-            Action::Vocab(t) => self.set_vocab(t),
-            Action::Dim(t) => self.set_dim(t),
-            Action::ResizeIds(dim, t) => self.resize_ids(*dim, t),
-            Action::Reinit(seed) => self.reinit(seed),
-            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
-            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
-            Action::Step => self.apply(&Edit::Step),
-            Action::Undo => self.undo(),
-            Action::Reset => {
-                self.reset().unwrap();
-                Ok(())
-            }
-            Action::Preset(id) => switch(self, State::preset(id)),
-        }
-    }
-
     fn invariants(&self) -> Result<(), TestCaseError> {
         let ((v, d), n) = (self.sizes(), self.ids.numel());
         prop_assert!(self.table.dim() == 2 && (1..=MAX_V).contains(&v) && (1..=MAX_D).contains(&d));
@@ -140,17 +94,6 @@ impl Driven for State {
         let _ = codegen::one_hot(self);
         Ok(())
     }
-
-    fn unsaved(&mut self) {
-        self.learning.history.clear();
-    }
 }
 
-proptest! {
-    #![proptest_config(crate::common::gen::config(CASES, file!()))]
-
-    #[test]
-    fn one_hot_scene_takes_any_edits(start in prop::option::of(preset_id(PRESETS)), actions in actions(action())) {
-        drive(start.and_then(State::preset).unwrap_or_default(), &actions)?;
-    }
-}
+crate::takes_any_edits!(one_hot_scene_takes_any_edits, edit(), State::apply);

@@ -4,13 +4,13 @@
 //! else `output` and `h_n` have the shapes PyTorch documents and every parameter has a `.grad` of
 //! its own shape.
 
-use crate::common::gen::{cell_text, lr_text, paste_text, preset_id, seed_text, size_field, text};
-use crate::{actions, cell, drive, switch, Driven, CASES};
+use crate::common::gen::{cell_text, paste_text, size_field, text};
+use crate::{cell, field, flag, learning_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::ops::rnn::RnnConfig;
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::rnn::{Source, State, MAX_BATCH, MAX_FEATURES, MAX_LAYERS, MAX_SEQ_LEN, MAX_VOCAB, PRESETS};
+use rowflow_core::scene::rnn::{Source, State, MAX_BATCH, MAX_FEATURES, MAX_LAYERS, MAX_SEQ_LEN, MAX_VOCAB};
 use rowflow_core::trace::{Phase, MAX_STEPS};
 
 const LIMITS: &[usize] = &[MAX_FEATURES, MAX_LAYERS, MAX_BATCH, MAX_SEQ_LEN, MAX_VOCAB];
@@ -45,78 +45,43 @@ impl Name {
     }
 }
 
+/// A cell typed or pasted into (by a name only known once the action runs), or any other edit.
 #[derive(Clone, Debug)]
 pub enum Action {
-    Edit(Name, usize, String),
-    Paste(Name, usize, String),
-    Size(&'static str, String),
-    Flag(&'static str, bool),
-    Nonlinearity(String),
-    PaddingValue(String),
-    Reinit(String),
-    HnInLoss(bool),
-    Mse(bool),
-    Target(usize, String),
-    Lr(String),
-    Step,
-    Undo,
-    Reset,
-    Preset(&'static str),
+    Cell { name: Name, index: usize, text: String, paste: bool },
+    Edit(Edit),
 }
 
 fn action() -> impl Strategy<Value = Action> {
     let name =
         || prop_oneof![prop::sample::select(names()).prop_map(Name::Fixed), any::<usize>().prop_map(Name::Param)];
-    let text = || text(LIMITS);
+    let cell_of = |paste| move |(name, index, text)| Action::Cell { name, index, text, paste };
     let act = prop::sample::select(vec!["tanh", "relu", "'relu'", "\"tanh\"", " relu ", "sigmoid", "Tanh"]);
+    let edit = prop_oneof![
+        3 => (prop::sample::select(SIZES), size_field(LIMITS)).prop_map(|(f, t)| Edit::field(f, &t)),
+        3 => (prop::sample::select(FLAGS), any::<bool>()).prop_map(|(f, on)| Edit::flag(f, on)),
+        1 => field("nonlinearity", prop_oneof![act.prop_map(String::from), text(LIMITS)]),
+        1 => field("padding_value", text(LIMITS)),
+        1 => flag("h_n_in_loss"),
+        1 => (cell(), cell_text(LIMITS)).prop_map(|(i, t)| Edit::cell("target", i, &t)),
+        9 => learning_edits::<State>(),
+    ];
     prop_oneof![
-        6 => (name(), cell(), cell_text(LIMITS)).prop_map(|(n, i, t)| Action::Edit(n, i, t)),
-        2 => (name(), cell(), paste_text(LIMITS)).prop_map(|(n, i, t)| Action::Paste(n, i, t)),
-        3 => (prop::sample::select(SIZES), size_field(LIMITS)).prop_map(|(f, t)| Action::Size(f, t)),
-        3 => (prop::sample::select(FLAGS), any::<bool>()).prop_map(|(f, on)| Action::Flag(f, on)),
-        1 => prop_oneof![act.prop_map(String::from), text()].prop_map(Action::Nonlinearity),
-        1 => text().prop_map(Action::PaddingValue),
-        1 => seed_text().prop_map(Action::Reinit),
-        1 => any::<bool>().prop_map(Action::HnInLoss),
-        1 => any::<bool>().prop_map(Action::Mse),
-        1 => (cell(), cell_text(LIMITS)).prop_map(|(i, t)| Action::Target(i, t)),
-        1 => lr_text().prop_map(Action::Lr),
-        2 => Just(Action::Step),
-        1 => Just(Action::Undo),
-        1 => Just(Action::Reset),
-        1 => preset_id(PRESETS).prop_map(Action::Preset),
+        6 => (name(), cell(), cell_text(LIMITS)).prop_map(cell_of(false)),
+        2 => (name(), cell(), paste_text(LIMITS)).prop_map(cell_of(true)),
+        19 => edit.prop_map(Action::Edit),
     ]
 }
 
-impl Driven for State {
-    type Action = Action;
-
-    fn act(&mut self, action: &Action) -> Result<(), String> {
-        match action {
-            Action::Edit(name, i, t) => self.edit(&name.of(self), *i, t),
-            Action::Paste(name, i, t) => self.paste(&name.of(self), *i, t),
-            Action::Size(field, t) => self.set_size(field, t),
-            Action::Flag(field, on) => self.set_flag(field, *on),
-            Action::Nonlinearity(t) => self.set_nonlinearity(t),
-            Action::PaddingValue(t) => self.set_padding_value(t),
-            Action::Reinit(seed) => self.reinit(seed),
-            Action::HnInLoss(on) => {
-                self.set_h_n_in_loss(*on);
-                Ok(())
-            }
-            Action::Mse(on) => self.apply(&Edit::Loss { mse: *on }),
-            Action::Target(i, t) => self.apply(&Edit::cell("target", *i, t)),
-            Action::Lr(t) => self.apply(&Edit::Lr { text: t.into() }),
-            Action::Step => self.apply(&Edit::Step),
-            Action::Undo => self.undo(),
-            Action::Reset => {
-                self.reset().unwrap();
-                Ok(())
-            }
-            Action::Preset(id) => switch(self, State::preset(id)),
-        }
+fn act(s: &mut State, action: &Action) -> Result<(), String> {
+    match action {
+        Action::Cell { name, index, text, paste: false } => s.apply(&Edit::cell(&name.of(s), *index, text)),
+        Action::Cell { name, index, text, paste: true } => s.apply(&Edit::paste(&name.of(s), *index, text)),
+        Action::Edit(edit) => s.apply(edit),
     }
+}
 
+impl Driven for State {
     fn invariants(&self) -> Result<(), TestCaseError> {
         let (m, c) = (&self.model, &self.model.config);
         let (n, dirs, h) = (m.batch(), c.num_directions(), c.hidden_size);
@@ -170,17 +135,6 @@ impl Driven for State {
         let _ = (self.size("nope"), codegen::rnn(self));
         Ok(())
     }
-
-    fn unsaved(&mut self) {
-        self.learning.history.clear();
-    }
 }
 
-proptest! {
-    #![proptest_config(crate::common::gen::config(CASES, file!()))]
-
-    #[test]
-    fn rnn_scene_takes_any_edits(start in prop::option::of(preset_id(PRESETS)), actions in actions(action())) {
-        drive(start.and_then(State::preset).unwrap_or_default(), &actions)?;
-    }
-}
+crate::takes_any_edits!(rnn_scene_takes_any_edits, action(), act);

@@ -4,7 +4,7 @@
 //! else one score per rating, a loss, and a `.grad` shaped like each table.
 
 use crate::common::gen::size_field;
-use crate::{case, drive, field, same, shared_edits, Driven, CASES};
+use crate::{field, same, shared_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene, MAX_RUN};
@@ -30,16 +30,6 @@ fn edit() -> impl Strategy<Value = Edit> {
 }
 
 impl Driven for State {
-    type Action = Edit;
-
-    fn act(&mut self, edit: &Edit) -> Result<(), String> {
-        self.apply(edit)
-    }
-
-    fn unsaved(&mut self) {
-        self.learning.history.clear();
-    }
-
     fn invariants(&self) -> Result<(), TestCaseError> {
         let (r, f) = (self.ratings.len(), self.n_factors());
         prop_assert!((1..=MAX_RATINGS).contains(&r) && (1..=MAX_FACTORS).contains(&f));
@@ -76,11 +66,4 @@ impl Driven for State {
     }
 }
 
-proptest! {
-    #![proptest_config(crate::common::gen::config(CASES, file!()))]
-
-    #[test]
-    fn train_scene_takes_any_edits((start, edits) in case::<State>(edit())) {
-        drive(start, &edits)?;
-    }
-}
+crate::takes_any_edits!(train_scene_takes_any_edits, edit(), State::apply);
