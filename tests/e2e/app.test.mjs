@@ -1,14 +1,12 @@
 // The site as a whole: the landing page links every scene, hash routes work under a sub-path,
 // an unknown route says so, projection mode switches on, and axe, with every rule it has, finds
 // no accessibility problem of any impact on any page, in any state a learner gets to.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, artifacts, axe } from './browser.mjs';
+import { serve, artifacts, axe, type } from './browser.mjs';
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 const scenes = [
   ['#/linear', 'Linear'],
@@ -99,25 +97,23 @@ test('axe, every rule: each scene going backward, with its grads and the mse tar
   assert.deepEqual(page.errors, []);
 });
 
+/** Types `text` into the cell `label` and waits for the refusal beside it. */
+async function refused(page, label, text) {
+  await type(page, label, text);
+  await page.locator(`td:has([data-cell="${label}"]) [role=alert]`).waitFor();
+}
+
 test('axe, every rule: a refused edit, a bad id, the heat map, the PyTorch panel, the share panel', async () => {
   const page = await site.page();
   const found = [];
   await page.goto(site.base + '#/linear');
-  const weight = page.locator('[data-cell="weight[0, 0]"]');
-  await weight.focus();
-  await weight.fill('abc');
-  await weight.press('Enter');
-  await page.locator('td:has([data-cell="weight[0, 0]"]) [role=alert]').waitFor();
+  await refused(page, 'weight[0, 0]', 'abc');
   await check(found, page, '#/linear refused edit');
   await page.locator('[role=grid][aria-label=output] [role=gridcell]').first().focus();
   await check(found, page, '#/linear focused output cell, every digit');
 
   await page.goto(site.base + '#/embedding');
-  const id = page.locator('[data-cell="input[2]"]');
-  await id.focus();
-  await id.fill('4');
-  await id.press('Enter');
-  await page.locator('td:has([data-cell="input[2]"]) [role=alert]').waitFor();
+  await refused(page, 'input[2]', '4');
   await check(found, page, '#/embedding id out of range');
   await page.getByLabel('Preset').selectOption('big_1000x30');
   await page.locator('[role=grid][aria-label=weight] canvas').waitFor();

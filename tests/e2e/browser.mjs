@@ -2,7 +2,7 @@
 // a static host would, and drive Debian's Chromium through playwright-core. Nothing is
 // downloaded: the browser is the one on PATH.
 import { spawn, execSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 
 const root = resolve(import.meta.dirname, '../..');
 export const artifacts = join(root, 'tests/e2e/artifacts');
@@ -95,6 +96,52 @@ export async function start() {
       }
     },
   };
+}
+
+/** The site for one test file: started before its tests and stopped after them; its `base` and
+ * `page()` are there while the tests run. */
+export function serve() {
+  const site = {};
+  before(async () => Object.assign(site, await start()));
+  after(async () => site.stop?.());
+  return site;
+}
+
+/** A PyTorch reference case (`core/tests/fixtures/torch/<name>.json`). */
+export const fixture = (name) =>
+  JSON.parse(readFileSync(join(root, 'core/tests/fixtures/torch', `${name}.json`), 'utf8'));
+
+/** PyTorch's 4-decimal print: toFixed keeps the sign of a small negative, -0 needs saying. */
+export const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+
+/** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
+export const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
+
+/** Every multi-index of a row-major `shape`, in order: `[0, 0], [0, 1], …`. */
+export function indices(shape) {
+  let out = [[]];
+  for (const d of shape) out = out.flatMap((i) => Array.from({ length: d }, (_, k) => [...i, k]));
+  return out;
+}
+
+/** A cell's PyTorch name, its `data-cell`: `weight[0, 1]`. */
+export const label = (name, index) => `${name}[${index.join(', ')}]`;
+
+/** Every cell's `data-cell` of a tensor, row-major. */
+export const labels = (name, shape) => indices(shape).map((i) => label(name, i));
+
+/** A screenshot into the artifacts, as `<name>.png`. */
+export const shot = (page, name, options = {}) => page.screenshot({ path: join(artifacts, `${name}.png`), ...options });
+
+/** Types `text` into the cell or field `label` and commits it with Enter. Focused first, then a
+ * frame: a focused cell swaps in its full digits, which must not land after what is typed. */
+export async function type(page, label, text) {
+  const el = page.locator(at(label)).first();
+  await el.focus();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  await el.fill(text);
+  await el.press('Enter');
+  return el;
 }
 
 /** A cell by its PyTorch index (`weight[0, 1]`: its `data-cell`), else a settings field by its

@@ -1,14 +1,12 @@
 // The PyTorch panel of every scene: the script that reproduces the numbers on show. It names
 // the seed and constructor of a seeded preset, follows edits and settings, and is valid Python
 // (checked with python3's own parser; torch itself is not needed to parse it).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { start } from './browser.mjs';
+import { serve } from './browser.mjs';
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 async function open(route, ready) {
   const page = await site.page();

@@ -1,32 +1,10 @@
 // The Embedding scene in the built site: every preset shows PyTorch's numbers (read from the
 // fixtures), edits flow through to the output, bad ids and padding_idx get PyTorch's messages
 // beside the cell, and the forward animation lights the row each id selects.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { start, cell, at, artifacts } from './browser.mjs';
-
-const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
-const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
-/** PyTorch's 4 decimals, keeping the sign of zero. */
-const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
-
-/** Every index of a row-major shape, as PyTorch writes it: `0, 1, 2`. */
-function indices(shape) {
-  const out = [];
-  const total = shape.reduce((a, b) => a * b, 1);
-  for (let flat = 0; flat < total; flat++) {
-    const idx = [];
-    let rest = flat;
-    for (let d = shape.length - 1; d >= 0; d--) {
-      idx.unshift(rest % shape[d]);
-      rest = Math.floor(rest / shape[d]);
-    }
-    out.push(idx.join(', '));
-  }
-  return out;
-}
+import { join } from 'node:path';
+import { serve, cell, at, artifacts, fixture, fmt, mark, indices } from './browser.mjs';
 
 /** The grid's printed cells against a fixture tensor. */
 async function expectTensor(page, name, t) {
@@ -37,12 +15,11 @@ async function expectTensor(page, name, t) {
         const el = document.querySelector(`[data-cell="${name}[${l}]"]`);
         return el ? (el.value ?? el.textContent).trim() : null;
       }),
-    { name, labels: indices(t.shape) },
+    { name, labels: indices(t.shape).map((i) => i.join(', ')) },
   );
   assert.deepEqual(got, want, `${name} shows PyTorch's numbers`);
 }
 
-const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
 async function open(preset) {
@@ -70,9 +47,7 @@ async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, `embedding-${name}.png`) });
 }
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]', async () => {
   const f = fixture('seed_embedding_4x5_seed123_idx_2_3_1');

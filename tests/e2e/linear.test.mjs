@@ -1,20 +1,10 @@
 // The Linear scene in the built site: every preset shows PyTorch's own outputs (from the
 // fixtures), edits recompute, the animation lights one input row and one weight row per output
 // cell, and bad input is refused beside the cell it was typed into.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
-
-const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
-const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
-
-/** PyTorch's 4 decimals, keeping the sign of a negative that rounds to zero. */
-const fmt = (x) => {
-  const s = x.toFixed(4);
-  return (x < 0 || Object.is(x, -0)) && !s.startsWith('-') ? `-${s}` : s;
-};
+import { join } from 'node:path';
+import { serve, cell, artifacts, fixture, fmt, mark } from './browser.mjs';
 
 /** `name[i, j]` for a row-major flat offset. */
 function label(name, shape, flat) {
@@ -32,9 +22,7 @@ const PRESETS = [
   { id: 'fixed_2_to_3_3d', fixture: 'seed_linear_2_to_3_fixed_weights_3d_input' },
 ];
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 async function open(preset) {
   const page = await site.page();
@@ -53,8 +41,6 @@ async function type(page, label, text) {
   await el.press('Enter');
   return el;
 }
-
-const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 
 async function stepTo(page, k) {
   await page.getByRole('button', { name: 'First step' }).click();

@@ -2,29 +2,12 @@
 // agree (torch.equal → True), follow an edit, light the right rows while stepping (with the
 // products by zero dimmed), pin bad ids on their cell, and grow past cells into heat maps with
 // both ways timed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
+import { join } from 'node:path';
+import { serve, cell, artifacts, fixture, fmt, mark, indices, label } from './browser.mjs';
 
-const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
-const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
-
-/** A float as PyTorch prints it: 4 decimals, keeping the sign of -0. */
-const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
-
-/** Every multi-index of a shape, row-major. */
-function indices(shape) {
-  let out = [[]];
-  for (const d of shape) out = out.flatMap((i) => Array.from({ length: d }, (_, k) => [...i, k]));
-  return out;
-}
-const label = (name, index) => `${name}[${index.join(', ')}]`;
-
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 async function open(preset) {
   const page = await site.page();
@@ -66,7 +49,6 @@ async function type(page, name, text) {
   await el.press('Enter');
 }
 
-const mark = (page, name) => page.locator(`[data-cell="${name}"]`).first().getAttribute('data-mark');
 const zero = (page, name) =>
   page.locator(`td[data-cell="${name}"]`).first().getAttribute('data-zero');
 

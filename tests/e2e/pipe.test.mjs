@@ -1,13 +1,11 @@
 // The built site, served from a sub-path like any static host: the core in wasm computes
 // torch.manual_seed(123); nn.Embedding(4, 5)([2, 3, 1]) and the page shows PyTorch's numbers.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
+import { serve, cell, artifacts } from './browser.mjs';
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 test('the seed embedding page shows PyTorch numbers under a sub-path', async () => {
   const page = await site.page();

@@ -1,14 +1,12 @@
 // Nothing is lost and nothing foreign runs: 50 SGD steps survive a reload (the saved state is the
 // scene, not its undo history), a save that fails says so with Export at hand until one
 // succeeds, and the whole app runs under a strict Content-Security-Policy that is enforced.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, cell, axe } from './browser.mjs';
+import { serve, cell, axe } from './browser.mjs';
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 const at = (page, label) => page.locator(`[data-cell="${label}"]`).first();
 const steps = (page) => page.getByLabel('Steps taken').textContent();

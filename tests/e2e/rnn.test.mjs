@@ -1,33 +1,10 @@
 // The RNN scene in the built site: each preset shows PyTorch's output and h_n (read from the
 // fixtures), an edit recomputes them (checked against a plain JS forward pass), the timeline
 // lights one cell per step, and bad inputs get PyTorch's message beside the cell that causes it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, cell, at, artifacts } from './browser.mjs';
-
-const fixtures = join(import.meta.dirname, '../../core/tests/fixtures/torch');
-const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
-
-/** PyTorch's 4-decimal print, keeping the sign of -0. */
-const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
-
-/** `name[i, j, k]` for every flat index of `shape`, row-major. */
-function labels(name, shape) {
-  const out = [];
-  const n = shape.reduce((a, b) => a * b, 1);
-  for (let flat = 0; flat < n; flat++) {
-    const idx = [];
-    let rest = flat;
-    for (let d = shape.length - 1; d >= 0; d--) {
-      idx.unshift(rest % shape[d]);
-      rest = Math.floor(rest / shape[d]);
-    }
-    out.push(`${name}[${idx.join(', ')}]`);
-  }
-  return out;
-}
+import { serve, cell, at, artifacts, fixture, fmt, mark, labels } from './browser.mjs';
 
 async function shows(page, name, tensor, what = name) {
   const want = tensor.data.map(fmt);
@@ -102,7 +79,6 @@ async function commit(page, label, text) {
   await field.press('Enter');
 }
 
-const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 const box = (page, cell) => page.locator(`.rnn-cell[data-cell="${cell}"]`);
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
@@ -123,9 +99,7 @@ async function snap(page, name) {
   await page.screenshot({ path: join(artifacts, `rnn-${name}.png`) });
 }
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, steps light one cell', async () => {
   const f = fixture('seed_rnn_2_to_5_batch_first');

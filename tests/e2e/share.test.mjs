@@ -1,16 +1,14 @@
 // Sharing a scene: a link opens it as the sender had it (in a browser that never saw it, and
 // in one with work of its own, which is kept and comes back), a damaged or foreign link changes
 // nothing and says why, and a scene exported to a file imports again.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, cell, axe } from './browser.mjs';
+import { serve, cell, axe } from './browser.mjs';
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 async function open(page, route, first) {
   await page.goto(site.base + route);

@@ -1,16 +1,10 @@
 // The Train scene in the built site: the fastai DotProduct model starts from PyTorch's
 // torch.manual_seed(42) tables, 20 SGD steps give PyTorch's loss curve and final weights (read
 // from the fixture), one step changes exactly the rated rows, and Undo takes it back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { start, cell, artifacts } from './browser.mjs';
-
-const fixtures = resolve(import.meta.dirname, '../../core/tests/fixtures/torch');
-const fixture = (name) => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8'));
-/** PyTorch's 4 decimals, keeping the sign of zero. */
-const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
+import { join } from 'node:path';
+import { serve, cell, artifacts, fixture, fmt } from './browser.mjs';
 
 const USERS = 'user_factors.weight';
 const MOVIES = 'movie_factors.weight';
@@ -62,9 +56,7 @@ async function curve(page) {
   return titles.map((t) => t.replace(/^step \d+: /, ''));
 }
 
-let site;
-before(async () => (site = await start()));
-after(async () => site?.stop());
+const site = serve();
 
 test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async () => {
   const f = fixture('train_dot_product_sgd_factors2');
