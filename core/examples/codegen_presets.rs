@@ -207,178 +207,194 @@ fn train_case(s: &train::State, steps: usize) -> Case {
     k
 }
 
-fn write(dir: &Path, name: &str, scene: &str, script: String, case: Case) {
-    let json = json!({
-        "scene": scene,
-        "error": case.error.map(|e| json!({"type": e.kind.name(), "message": e.message})),
-        "exact": case.exact,
-        "close": case.close,
-        "none": case.none,
-        "truth": case.truth,
-    });
-    std::fs::write(dir.join(format!("{name}.py")), script).unwrap();
-    std::fs::write(dir.join(format!("{name}.json")), serde_json::to_string_pretty(&json).unwrap()).unwrap();
+/// A case as the learner makes it: its name and its edits, played on the state the case before
+/// left, so a case that starts afresh opens with [`preset`].
+type Edited = (&'static str, Vec<Edit>);
+
+/// The two edits with a `String` that `Edit` has no constructor for.
+fn preset(id: &str) -> Edit {
+    Edit::Preset { id: id.into() }
+}
+
+fn reinit(seed: &str) -> Edit {
+    Edit::Reinit { seed: seed.into() }
+}
+
+/// Plays `edits` on `s`; a refused one means the case no longer shows what its name says.
+fn play<S: Scene>(s: &mut S, name: &str, edits: &[Edit]) {
+    for edit in edits {
+        s.apply(edit).unwrap_or_else(|why| panic!("{}_{name}: {edit:?} refused: {why}", S::NAME));
+    }
+}
+
+/// The folder the cases go to, and how many went.
+struct Out<'a> {
+    dir: &'a Path,
+    n: usize,
+}
+
+impl Out<'_> {
+    fn write(&mut self, name: &str, scene: &str, script: String, case: Case) {
+        let json = json!({
+            "scene": scene,
+            "error": case.error.map(|e| json!({"type": e.kind.name(), "message": e.message})),
+            "exact": case.exact,
+            "close": case.close,
+            "none": case.none,
+            "truth": case.truth,
+        });
+        std::fs::write(self.dir.join(format!("{name}.py")), script).unwrap();
+        std::fs::write(self.dir.join(format!("{name}.json")), serde_json::to_string_pretty(&json).unwrap()).unwrap();
+        self.n += 1;
+    }
+
+    /// Every preset of `S` as it is, then `cases` in order, each written as `script` and `case`.
+    fn scene<S: Scene>(&mut self, script: fn(&S) -> String, case: fn(&S) -> Case, cases: Vec<Edited>) {
+        let mut write = |name: &str, s: &S| self.write(&format!("{}_{name}", S::NAME), S::NAME, script(s), case(s));
+        for (id, _) in S::PRESETS {
+            write(id, &S::preset(id).unwrap());
+        }
+        let mut s = S::default();
+        for (name, edits) in cases {
+            play(&mut s, name, &edits);
+            write(name, &s);
+        }
+    }
+
+    /// Train's script takes how many steps it runs, so each of its cases names that too.
+    fn train(&mut self, name: &str, s: &train::State, steps: usize) {
+        self.write(&format!("train_{name}_{steps}"), "train", codegen::train(s, steps), train_case(s, steps));
+    }
 }
 
 fn main() {
     let dir = std::env::args().nth(1).expect("usage: codegen_presets <output folder>");
     let dir = Path::new(&dir);
     std::fs::create_dir_all(dir).unwrap();
-    let mut n = 0;
-    let mut linear = |name: &str, s: &linear::State| {
-        write(dir, &format!("linear_{name}"), "linear", codegen::linear(s), linear_case(s));
-        n += 1;
-    };
-    for (id, _) in linear::PRESETS {
-        linear(id, &linear::State::preset(id).unwrap());
+    let mut out = Out { dir, n: 0 };
+    let mse = Edit::Loss { mse: true };
+    let cases = vec![
+        (
+            "vector_stepped_edited_input",
+            vec![preset("vector_6_to_10"), Edit::Step, Edit::Step, Edit::cell("input", 1, "-0")],
+        ),
+        (
+            "batch_no_bias_mse",
+            vec![preset("batch_6_to_10"), Edit::flag("bias", false), mse.clone(), Edit::cell("target", 3, "1.5")],
+        ),
+        (
+            "fixed_special_floats",
+            vec![
+                preset("fixed_2_to_3_3d"),
+                Edit::paste("weight", 0, "[[1e-45, -0], [3.4028235e38, 0.1], [7.038531e-26, -2.5]]"),
+            ],
+        ),
+        (
+            "vector_nan_inf",
+            vec![preset("vector_6_to_10"), Edit::cell("weight", 0, "nan"), Edit::cell("input", 1, "inf")],
+        ),
+        ("reinit_seed7", vec![preset("batch_6_to_10"), reinit("7")]),
+        ("reinit_seed7_edited_bias", vec![Edit::cell("bias", 2, "0.5")]),
+    ];
+    out.scene(codegen::linear, linear_case, cases);
+    // No edit sets the input's last dimension apart from in_features, so these two are built whole.
+    let batch = linear::State::preset("batch_6_to_10").unwrap();
+    let misshapen = [
+        ("error_vector_shape", linear::State { input: Tensor::vector(vec![1.0; 5]), ..linear::State::default() }),
+        ("error_batch_shape", linear::State { input: Tensor::zeros(vec![2, 5]).unwrap(), ..batch }),
+    ];
+    for (name, s) in misshapen {
+        out.write(&format!("linear_{name}"), "linear", codegen::linear(&s), linear_case(&s));
     }
-    let mut s = linear::State::default();
-    s.apply(&Edit::Step).unwrap();
-    s.apply(&Edit::Step).unwrap();
-    s.edit("input", 1, "-0").unwrap();
-    linear("vector_stepped_edited_input", &s);
-    let mut s = linear::State::preset("batch_6_to_10").unwrap();
-    s.set_bias(false);
-    s.apply(&Edit::Loss { mse: true }).unwrap();
-    s.edit("target", 3, "1.5").unwrap();
-    linear("batch_no_bias_mse", &s);
-    let mut s = linear::State::preset("fixed_2_to_3_3d").unwrap();
-    for (k, v) in ["1e-45", "-0", "3.4028235e38", "0.1", "7.038531e-26", "-2.5"].iter().enumerate() {
-        s.edit("weight", k, v).unwrap();
-    }
-    linear("fixed_special_floats", &s);
-    let mut s = linear::State::default();
-    s.edit("weight", 0, "nan").unwrap();
-    s.edit("input", 1, "inf").unwrap();
-    linear("vector_nan_inf", &s);
-    let s = linear::State { input: Tensor::vector(vec![1.0; 5]), ..linear::State::default() };
-    linear("error_vector_shape", &s);
-    let mut s = linear::State::preset("batch_6_to_10").unwrap();
-    s.input = Tensor::zeros(vec![2, 5]).unwrap();
-    linear("error_batch_shape", &s);
-    let mut s = linear::State::preset("batch_6_to_10").unwrap();
-    s.reinit("7").unwrap();
-    linear("reinit_seed7", &s);
-    s.edit("bias", 2, "0.5").unwrap();
-    linear("reinit_seed7_edited_bias", &s);
 
-    let mut emb = |name: &str, s: &embedding::State| {
-        write(dir, &format!("embedding_{name}"), "embedding", codegen::embedding(s), embedding_case(s));
-        n += 1;
-    };
-    for (id, _) in embedding::PRESETS {
-        emb(id, &embedding::State::preset(id).unwrap());
-    }
-    let mut s = embedding::State::default();
-    s.reinit("2024").unwrap();
-    emb("reinit_seed2024", &s);
-    let mut s = embedding::State::default();
-    s.apply(&Edit::flag("sparse", true)).unwrap();
-    s.edit("input", 0, "3").unwrap();
-    emb("seed123_sparse_repeat", &s);
-    let mut s = embedding::State::preset("padding_10x3").unwrap();
-    s.set_padding_idx("-9").unwrap();
-    s.apply(&Edit::flag("sparse", true)).unwrap();
-    s.apply(&Edit::Loss { mse: true }).unwrap();
-    s.edit("target", 4, "2").unwrap();
-    emb("padding_negative_sparse_mse", &s);
-    s.apply(&Edit::Step).unwrap();
-    emb("padding_stepped", &s);
-    let mut s = embedding::State::preset("pretrained_5x4").unwrap();
-    s.apply(&Edit::flag("freeze", false)).unwrap();
-    s.set_padding_idx("0").unwrap();
-    emb("pretrained_trainable_padding", &s);
-    let mut s = embedding::State::default();
-    s.edit("input", 1, "4").unwrap();
-    emb("error_id_too_large", &s);
-    let mut s = embedding::State::default();
-    s.edit("input", 0, "-1").unwrap();
-    emb("error_id_negative", &s);
-    let mut s = embedding::State::default();
-    s.set_padding_idx("-5").unwrap();
-    emb("error_padding_idx", &s);
+    let cases = vec![
+        ("reinit_seed2024", vec![preset("seed123_4x5"), reinit("2024")]),
+        ("seed123_sparse_repeat", vec![preset("seed123_4x5"), Edit::flag("sparse", true), Edit::cell("input", 0, "3")]),
+        ("error_id_too_large", vec![preset("seed123_4x5"), Edit::cell("input", 1, "4")]),
+        ("error_id_negative", vec![preset("seed123_4x5"), Edit::cell("input", 0, "-1")]),
+        (
+            "padding_negative_sparse_mse",
+            vec![
+                preset("padding_10x3"),
+                Edit::field("padding_idx", "-9"),
+                Edit::flag("sparse", true),
+                mse.clone(),
+                Edit::cell("target", 4, "2"),
+            ],
+        ),
+        ("padding_stepped", vec![Edit::Step]),
+        ("error_padding_idx", vec![preset("seed123_4x5"), Edit::field("padding_idx", "-5")]),
+        (
+            "pretrained_trainable_padding",
+            vec![preset("pretrained_5x4"), Edit::flag("freeze", false), Edit::field("padding_idx", "0")],
+        ),
+    ];
+    out.scene(codegen::embedding, embedding_case, cases);
 
-    let mut oh = |name: &str, s: &one_hot::State| {
-        write(dir, &format!("one_hot_{name}"), "one_hot", codegen::one_hot(s), one_hot_case(s));
-        n += 1;
-    };
-    for (id, _) in one_hot::PRESETS {
-        oh(id, &one_hot::State::preset(id).unwrap());
-    }
-    let mut s = one_hot::State::preset("vocab10_dim3_batch").unwrap();
-    s.apply(&Edit::Loss { mse: true }).unwrap();
-    s.apply(&Edit::Step).unwrap();
-    oh("batch_mse_stepped", &s);
-    let mut s = one_hot::State::default();
-    s.set_vocab("20").unwrap();
-    s.reinit("3").unwrap();
-    oh("vocab20_seed3", &s);
-    let mut s = one_hot::State::default();
-    s.edit("input", 2, "4").unwrap();
-    oh("error_id_too_large", &s);
+    let cases = vec![
+        ("batch_mse_stepped", vec![preset("vocab10_dim3_batch"), mse.clone(), Edit::Step]),
+        ("vocab20_seed3", vec![preset("seed123"), Edit::field("V", "20"), reinit("3")]),
+        ("error_id_too_large", vec![preset("seed123"), Edit::cell("input", 2, "4")]),
+    ];
+    out.scene(codegen::one_hot, one_hot_case, cases);
 
-    let mut rnn = |name: &str, s: &rnn::State| {
-        write(dir, &format!("rnn_{name}"), "rnn", codegen::rnn(s), rnn_case(s));
-        n += 1;
-    };
-    for (id, _) in rnn::PRESETS {
-        rnn(id, &rnn::State::preset(id).unwrap());
-    }
-    let mut s = rnn::State::default();
-    s.set_flag("h0", true).unwrap();
-    s.edit("h0", 3, "0.5").unwrap();
-    s.set_h_n_in_loss(true);
-    rnn("batch_first_h0_h_n_loss", &s);
-    let mut s = rnn::State::preset("rnn_2x3_bi_packed").unwrap();
-    s.set_h_n_in_loss(true);
-    rnn("packed_h_n_loss", &s);
-    s.set_flag("enforce_sorted", false).unwrap();
-    s.set_flag("batch_first", true).unwrap();
-    s.edit("lengths", 1, "1").unwrap();
-    s.edit("lengths", 2, "2").unwrap();
-    s.set_flag("h0", true).unwrap();
-    s.edit("h0", 5, "-1").unwrap();
-    s.apply(&Edit::Loss { mse: true }).unwrap();
-    rnn("packed_unsorted_batch_first_h0_mse", &s);
-    s.apply(&Edit::Step).unwrap();
-    rnn("packed_unsorted_stepped", &s);
-    let mut s = rnn::State::preset("embedding_to_rnn").unwrap();
-    s.set_h_n_in_loss(true);
-    s.apply(&Edit::Step).unwrap();
-    rnn("embedding_stepped", &s);
-    let mut s = rnn::State::preset("exploding_relu").unwrap();
-    s.set_flag("bias", false).unwrap();
-    s.set_size("num_layers", "2").unwrap();
-    rnn("relu_no_bias_two_layers", &s);
-    let mut s = rnn::State::preset("rnn_2x3_bi_packed").unwrap();
-    s.edit("lengths", 0, "1").unwrap();
-    rnn("error_lengths_not_sorted", &s);
-    let mut s = rnn::State::preset("embedding_to_rnn").unwrap();
-    s.edit("ids", 4, "10").unwrap();
-    rnn("error_bad_id", &s);
-    let mut s = rnn::State::default();
-    s.set_size("features", "3").unwrap();
-    rnn("error_input_size", &s);
+    let cases = vec![
+        (
+            "batch_first_h0_h_n_loss",
+            vec![
+                preset("rnn_2_5_batch_first"),
+                Edit::flag("h0", true),
+                Edit::cell("h0", 3, "0.5"),
+                Edit::flag("h_n_in_loss", true),
+            ],
+        ),
+        ("packed_h_n_loss", vec![preset("rnn_2x3_bi_packed"), Edit::flag("h_n_in_loss", true)]),
+        (
+            "packed_unsorted_batch_first_h0_mse",
+            vec![
+                Edit::flag("enforce_sorted", false),
+                Edit::flag("batch_first", true),
+                Edit::cell("lengths", 1, "1"),
+                Edit::cell("lengths", 2, "2"),
+                Edit::flag("h0", true),
+                Edit::cell("h0", 5, "-1"),
+                mse,
+            ],
+        ),
+        ("packed_unsorted_stepped", vec![Edit::Step]),
+        ("embedding_stepped", vec![preset("embedding_to_rnn"), Edit::flag("h_n_in_loss", true), Edit::Step]),
+        (
+            "relu_no_bias_two_layers",
+            vec![preset("exploding_relu"), Edit::flag("bias", false), Edit::field("num_layers", "2")],
+        ),
+        ("error_lengths_not_sorted", vec![preset("rnn_2x3_bi_packed"), Edit::cell("lengths", 0, "1")]),
+        ("error_bad_id", vec![preset("embedding_to_rnn"), Edit::cell("ids", 4, "10")]),
+        ("error_input_size", vec![preset("rnn_2_5_batch_first"), Edit::field("features", "3")]),
+    ];
+    out.scene(codegen::rnn, rnn_case, cases);
 
-    let mut tr = |name: &str, s: &train::State, steps: usize| {
-        write(dir, &format!("train_{name}_{steps}"), "train", codegen::train(s, steps), train_case(s, steps));
-        n += 1;
-    };
     for (id, _) in train::PRESETS {
         for steps in [0, 1, 20] {
-            tr(id, &train::State::preset(id).unwrap(), steps);
+            out.train(id, &train::State::preset(id).unwrap(), steps);
         }
     }
     let mut s = train::State::default();
-    s.apply(&Edit::Run { steps: 7 }).unwrap();
-    s.apply(&Edit::Lr { text: ".05".into() }).unwrap();
-    tr("tiny_stepped_lr", &s, 10);
-    let mut s = train::State::default();
-    s.edit("movie_factors.weight", 3, "-0.125").unwrap();
-    s.edit("ratings", 5, "3.5").unwrap();
-    tr("tiny_edited", &s, 5);
-    let mut s = train::State::default();
-    s.edit("ratings", 4, "6").unwrap();
-    tr("error_movie_id", &s, 3);
-    println!("wrote {n} cases to {}", dir.display());
+    let cases: [(_, _, Vec<Edit>); 3] = [
+        ("tiny_stepped_lr", 10, vec![preset("tiny_factors2"), Edit::Run { steps: 7 }, Edit::Lr { text: ".05".into() }]),
+        (
+            "tiny_edited",
+            5,
+            vec![
+                preset("tiny_factors2"),
+                Edit::cell("movie_factors.weight", 3, "-0.125"),
+                Edit::cell("ratings", 5, "3.5"),
+            ],
+        ),
+        ("error_movie_id", 3, vec![preset("tiny_factors2"), Edit::cell("ratings", 4, "6")]),
+    ];
+    for (name, steps, edits) in cases {
+        play(&mut s, name, &edits);
+        out.train(name, &s, steps);
+    }
+    println!("wrote {} cases to {}", out.n, dir.display());
 }
