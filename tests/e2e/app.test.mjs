@@ -3,8 +3,7 @@
 // no accessibility problem of any impact on any page, in any state a learner gets to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, artifacts, axe, type } from './browser.mjs';
+import { serve, axe, copyCode, copyLink, openCode, shot, type } from './browser.mjs';
 
 const site = serve();
 
@@ -57,15 +56,14 @@ test('projection mode enlarges type and fits 1024×768', async () => {
   assert.ok(await page.evaluate(() => document.body.classList.contains('projection')));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than 1024`);
-  await page.screenshot({ path: join(artifacts, 'projection-embedding.png') });
+  await shot(page, 'projection-embedding');
 });
 
 test('axe, every rule: every route', async () => {
   const page = await site.page();
   const found = [];
   for (const href of ['', ...scenes.map(([h]) => h)]) {
-    await page.goto(site.base + href);
-    await page.locator('main h1').first().waitFor();
+    await site.go(href, 'main h1', page);
     await check(found, page, href || 'landing');
   }
   await page.goto(site.base + '#/nope');
@@ -79,8 +77,7 @@ test('axe, every rule: each scene going backward, with its grads and the mse tar
   const page = await site.page();
   const found = [];
   for (const [href] of scenes) {
-    await page.goto(site.base + href);
-    await page.locator('main [role=grid]').first().waitFor();
+    await site.go(href, 'main [role=grid]', page);
     await page.getByRole('button', { name: 'Backward', exact: true }).click();
     await page.locator('[role=grid][aria-label$=".grad"]').first().waitFor();
     await check(found, page, `${href} backward`);
@@ -123,14 +120,10 @@ test('axe, every rule: a refused edit, a bad id, the heat map, the PyTorch panel
   await check(found, page, '#/embedding 1000×30 heat map');
 
   for (const [href] of scenes) {
-    await page.goto(site.base + href);
-    await page.locator('main [role=grid]').first().waitFor();
-    await page.getByText('PyTorch: the same numbers in Python').click();
-    await page.getByLabel('PyTorch code').waitFor();
-    await page.getByRole('button', { name: 'Copy code' }).click();
-    await page.locator('.code-tools [role=status]').filter({ hasText: /Copied|Select the code/ }).waitFor();
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await page.getByLabel('Link to this scene').waitFor();
+    await site.go(href, 'main [role=grid]', page);
+    await openCode(page);
+    await copyCode(page);
+    await copyLink(page);
     await check(found, page, `${href} code and share panels`);
   }
   none(found);
@@ -156,18 +149,13 @@ test('axe, every rule: projection mode on every route', async () => {
 });
 
 test('axe, every rule: a link notice, the PyTorch panel and the backward pass', async () => {
-  const page = await site.page();
-  await page.goto(site.base + '#/rnn');
-  await page.locator('[data-cell="output[0, 0, 0]"]').waitFor();
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  const link = await page.getByLabel('Link to this scene').inputValue();
-  await page.goto(link);
+  const page = await site.go('#/rnn', '[data-cell="output[0, 0, 0]"]');
+  await page.goto(await copyLink(page));
   await page.locator('.share-notice').waitFor();
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   await page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' }).check();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await page.getByText('PyTorch: the same numbers in Python').click();
-  await page.getByLabel('PyTorch code').waitFor();
+  await openCode(page);
   await page.getByRole('button', { name: 'Copy link' }).click();
   const found = [];
   await check(found, page, '#/rnn link notice, backward, code');

@@ -87,6 +87,13 @@ export async function start() {
       page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
       return page;
     },
+    /** `page` (a new one if none) at `route`, once something matches the selector `ready`. */
+    async go(route, ready, page) {
+      page ??= await this.page();
+      await page.goto(base + route);
+      await page.locator(ready).first().waitFor();
+      return page;
+    },
     /** Closes the browser; fails the test file if any page broke the Content-Security-Policy. */
     async stop() {
       await browser.close();
@@ -98,13 +105,29 @@ export async function start() {
   };
 }
 
-/** The site for one test file: started before its tests and stopped after them; its `base` and
- * `page()` are there while the tests run. */
+/** The site for one test file: started before its tests and stopped after them; its `base`,
+ * `page()` and `go()` are there while the tests run. */
 export function serve() {
   const site = {};
   before(async () => Object.assign(site, await start()));
   after(async () => site.stop?.());
   return site;
+}
+
+/** The site for a scene's test file, and `open(preset)`: a new page on the scene's `route` once
+ * `ready` (a selector) shows, switched to `preset` if one is given, then waiting for `picked` (a
+ * selector) if the file names one. */
+export function scene(route, { ready, picked }) {
+  const site = serve();
+  async function open(preset) {
+    const page = await site.go(route, ready);
+    if (preset) {
+      await page.locator('select[aria-label=Preset]').selectOption(preset);
+      if (picked) await page.locator(picked).waitFor();
+    }
+    return page;
+  }
+  return { site, open };
 }
 
 /** A PyTorch reference case (`core/tests/fixtures/torch/<name>.json`). */
@@ -113,9 +136,6 @@ export const fixture = (name) =>
 
 /** PyTorch's 4-decimal print: toFixed keeps the sign of a small negative, -0 needs saying. */
 export const fmt = (x) => (Object.is(x, -0) ? '-0.0000' : x.toFixed(4));
-
-/** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
-export const mark = (page, label) => page.locator(`[data-cell="${label}"]`).first().getAttribute('data-mark');
 
 /** Every multi-index of a row-major `shape`, in order: `[0, 0], [0, 1], …`. */
 export function indices(shape) {
@@ -130,13 +150,43 @@ export const label = (name, index) => `${name}[${index.join(', ')}]`;
 /** Every cell's `data-cell` of a tensor, row-major. */
 export const labels = (name, shape) => indices(shape).map((i) => label(name, i));
 
-/** A screenshot into the artifacts, as `<name>.png`. */
-export const shot = (page, name, options = {}) => page.screenshot({ path: join(artifacts, `${name}.png`), ...options });
+/** The cell `label` (its `data-cell`, PyTorch's index: `weight[0, 1]`): an editable cell's input,
+ * a read-only cell's `td`. */
+export const at = (page, label) => page.locator(`[data-cell="${label}"]`).first();
 
-/** Types `text` into the cell or field `label` and commits it with Enter. Focused first, then a
- * frame: a focused cell swaps in its full digits, which must not land after what is typed. */
+/** What the cell `label` shows: an editable cell's value, a read-only cell's text. */
+export async function cell(page, label) {
+  const el = at(page, label);
+  const editable = await el.evaluate((e) => e.tagName === 'INPUT');
+  return (editable ? await el.inputValue() : await el.textContent()).trim();
+}
+
+/** What each of the cells `labels` shows (null where there is none), read in one round trip. */
+export const shown = (page, labels) =>
+  page.evaluate(
+    (labels) =>
+      labels.map((l) => {
+        const el = document.querySelector(`[data-cell="${l}"]`);
+        return el ? (el.value ?? el.textContent).trim() : null;
+      }),
+    labels,
+  );
+
+/** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
+export const mark = (page, label) => at(page, label).getAttribute('data-mark');
+
+/** The attribute `name` of the `td` holding the cell `label` (`data-changed`, `data-phase`, …). */
+export const tdAttr = (page, label, name) =>
+  at(page, label).evaluate((e, name) => e.closest('td')?.getAttribute(name) ?? null, name);
+
+/** The timeline's words for the step on show. */
+export const status = (page) => page.locator('.timeline [role=status]').textContent();
+
+/** Types `text` into the editable cell or field `label` (a cell's input is labelled with its
+ * index) and commits it with Enter. Focused first, then a frame: a focused cell swaps in its full
+ * digits, which must not land after what is typed. */
 export async function type(page, label, text) {
-  const el = page.locator(at(label)).first();
+  const el = page.locator(`input[aria-label="${label}"]`).first();
   await el.focus();
   await page.evaluate(() => new Promise(requestAnimationFrame));
   await el.fill(text);
@@ -144,17 +194,43 @@ export async function type(page, label, text) {
   return el;
 }
 
-/** A cell by its PyTorch index (`weight[0, 1]`: its `data-cell`), else a settings field by its
- * label (`hidden_size`): for helpers that type into both. */
-export const at = (label) => (/\[[\d, ]+\]$/.test(label) ? `[data-cell="${label}"]` : `[aria-label="${label}"]`);
+/** Pastes `text` into the element `el`, as the clipboard would. */
+export const paste = (el, text) =>
+  el.evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 
-/** What the cell `label` (its `data-cell`, PyTorch's index: `weight[0, 1]`) shows: an editable
- * cell's value, a read-only cell's text. */
-export async function cell(page, label) {
-  const el = page.locator(`[data-cell="${label}"]`).first();
-  const editable = await el.evaluate((e) => e.tagName === 'INPUT');
-  return (editable ? await el.inputValue() : await el.textContent()).trim();
+/** Clicks `button` (the scene's Export file) and returns the download it starts. */
+export async function download(page, button = page.getByRole('button', { name: 'Export file' }), options = {}) {
+  const [file] = await Promise.all([page.waitForEvent('download', options), button.click()]);
+  return file;
 }
+
+/** The scene's share link, from its Copy link button. */
+export async function copyLink(page) {
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const field = page.getByLabel('Link to this scene');
+  await field.waitFor();
+  return field.inputValue();
+}
+
+/** Opens the PyTorch panel and waits for its code. */
+export async function openCode(page) {
+  await page.getByText('PyTorch: the same numbers in Python').click();
+  await page.getByLabel('PyTorch code').waitFor();
+}
+
+/** Copy code, and its answer: Copied, or Select the code where the clipboard is refused. */
+export async function copyCode(page) {
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await page.locator('.code-tools [role=status]').filter({ hasText: /Copied|Select the code/ }).waitFor();
+}
+
+/** A screenshot of a page or an element into the artifacts, as `<name>.png`. */
+export const shot = (target, name, options = {}) =>
+  target.screenshot({ path: join(artifacts, `${name}.png`), ...options });
 
 /** Every rule axe has, best-practice, experimental and off-by-default ones (target-size,
  * color-contrast-enhanced, …) included: a rule list runs each rule it names. */

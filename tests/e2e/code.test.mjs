@@ -4,16 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve } from './browser.mjs';
+import { serve, copyCode, openCode, type } from './browser.mjs';
 
 const site = serve();
 
 async function open(route, ready) {
-  const page = await site.page();
-  await page.goto(site.base + route);
-  await page.locator(`[data-cell="${ready}"]`).first().waitFor();
-  await page.getByText('PyTorch: the same numbers in Python').click();
-  await page.getByLabel('PyTorch code').waitFor();
+  const page = await site.go(route, `[data-cell="${ready}"]`);
+  await openCode(page);
   return page;
 }
 
@@ -22,13 +19,6 @@ const code = (page) => page.getByLabel('PyTorch code').textContent();
 function parses(text, what) {
   execFileSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: text });
   assert.ok(text.startsWith('import torch'), what);
-}
-
-async function commit(page, label, text) {
-  const field = page.locator(`[data-cell="${label}"]`).first();
-  await field.focus();
-  await field.fill(text);
-  await field.press('Enter');
 }
 
 test('each scene’s default preset: the seed, the constructor, the inputs, the loss', async () => {
@@ -45,8 +35,7 @@ test('each scene’s default preset: the seed, the constructor, the inputs, the 
     for (const line of lines) assert.ok(text.includes(line), `${route}: ${line}\n${text}`);
     assert.ok(text.includes('.backward()'), route);
     parses(text, route);
-    await page.getByRole('button', { name: 'Copy code' }).click();
-    await page.locator('.code-tools [role=status]').filter({ hasText: /Copied|Select the code/ }).waitFor();
+    await copyCode(page);
     assert.deepEqual(page.errors, [], route);
   }
 });
@@ -54,7 +43,7 @@ test('each scene’s default preset: the seed, the constructor, the inputs, the 
 test('the code follows edits, the loss and the settings', async () => {
   // Linear: an edited weight is copied in by hand; mse brings its target.
   let page = await open('#/linear', 'weight[0, 0]');
-  await commit(page, 'weight[0, 0]', '0.5');
+  await type(page, 'weight[0, 0]', '0.5');
   let text = await code(page);
   assert.match(text, /with torch\.no_grad\(\):\n    linear\.weight\.copy_\(torch\.tensor\(\[\[0\.5, /);
   assert.ok(text.includes('torch.manual_seed(0)'), 'the bias still comes from the seed');

@@ -3,51 +3,20 @@
 // beside the cell, and the forward animation lights the row each id selects.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, cell, at, artifacts, fixture, fmt, mark, indices } from './browser.mjs';
+import { scene, at, cell, fixture, fmt, labels, mark, paste, shot, shown, status, tdAttr, type } from './browser.mjs';
 
 /** The grid's printed cells against a fixture tensor. */
 async function expectTensor(page, name, t) {
   const want = t.data.map(t.dtype === 'int64' ? String : fmt);
-  const got = await page.evaluate(
-    ({ name, labels }) =>
-      labels.map((l) => {
-        const el = document.querySelector(`[data-cell="${name}[${l}]"]`);
-        return el ? (el.value ?? el.textContent).trim() : null;
-      }),
-    { name, labels: indices(t.shape).map((i) => i.join(', ')) },
-  );
-  assert.deepEqual(got, want, `${name} shows PyTorch's numbers`);
+  assert.deepEqual(await shown(page, labels(name, t.shape)), want, `${name} shows PyTorch's numbers`);
 }
 
-const status = (page) => page.locator('.timeline [role=status]').textContent();
+const { open } = scene('#/embedding', { ready: '[data-cell="output[0, 0]"]', picked: '.shape-equation' });
 
-async function open(preset) {
-  const page = await site.page();
-  await page.goto(site.base + '#/embedding');
-  await page.locator('[data-cell="output[0, 0]"]').waitFor();
-  if (preset) {
-    await page.getByLabel('Preset').selectOption(preset);
-    await page.locator('.shape-equation').waitFor();
-  }
-  return page;
-}
-
-async function edit(page, label, text) {
-  const input = page.locator(`input${at(label)}`);
-  // A focused cell switches to its full digits; type once it has.
-  await input.focus();
-  await page.evaluate(() => new Promise(requestAnimationFrame));
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-async function shot(page, name) {
+async function landed(page, name) {
   await page.waitForTimeout(800); // let the flying row land
-  await page.screenshot({ path: join(artifacts, `embedding-${name}.png`) });
+  await shot(page, `embedding-${name}`);
 }
-
-const site = serve();
 
 test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]', async () => {
   const f = fixture('seed_embedding_4x5_seed123_idx_2_3_1');
@@ -78,7 +47,7 @@ test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]
   assert.deepEqual(await flight.locator('span').allTextContents(), ['-2.8400', '-0.7849', '-1.4096', '-0.4076', '0.7953']);
   // The formula of the row being copied: a copy, no multiplication.
   assert.match(await page.locator('.formula').textContent(), /output\[1, 0\]=weight\[3, 0\]=\(-2\.8400\)=-2\.8400/);
-  await shot(page, 'seed123_4x5');
+  await landed(page, 'seed123_4x5');
   // Under prefers-reduced-motion the row does not fly; the marks alone show the step.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.getByRole('button', { name: 'Step forward' }).click();
@@ -87,11 +56,11 @@ test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   // Editing a table cell changes the output that copies it.
-  await edit(page, 'weight[3, 0]', '1.5');
+  await type(page, 'weight[3, 0]', '1.5');
   assert.equal(await cell(page, 'output[1, 0]'), '1.5000');
 
   // An id outside the table: PyTorch's IndexError beside that cell; the last output stays.
-  await edit(page, 'input[2]', '4');
+  await type(page, 'input[2]', '4');
   const bad = page.locator('input[data-cell="input[2]"]');
   assert.equal(await bad.getAttribute('aria-invalid'), 'true');
   const alert = await page.locator('[role=grid][aria-label=input] [role=alert]').textContent();
@@ -100,7 +69,7 @@ test('seed123_4x5: torch.manual_seed(123); nn.Embedding(4, 5) looks up [2, 3, 1]
   assert.equal(await cell(page, 'output[2, 0]'), fmt(f.output.data[10]));
   await page.getByRole('button', { name: 'Step forward' }).click();
   assert.equal(await mark(page, 'weight[1, 0]'), null, 'nothing plays while PyTorch raises');
-  await edit(page, 'input[2]', '0');
+  await type(page, 'input[2]', '0');
   assert.equal(await bad.getAttribute('aria-invalid'), null);
   assert.equal(await cell(page, 'output[2, 0]'), fmt(f.params.weight.data[0]));
   assert.deepEqual(page.errors, []);
@@ -110,7 +79,7 @@ test('re-init with torch.manual_seed gives PyTorch initial table', async () => {
   // torch.manual_seed(0); nn.Embedding(3, 5): the first module of the init fixture.
   const f = fixture('init_seed0_embedding_sizes').modules[0];
   const page = await open();
-  await edit(page, 'num_embeddings', '3');
+  await type(page, 'num_embeddings', '3');
   await page.getByLabel('Seed').fill('0');
   await page.getByRole('button', { name: 'Re-init' }).click();
   await expectTensor(page, 'weight', f.params.weight);
@@ -119,16 +88,16 @@ test('re-init with torch.manual_seed gives PyTorch initial table', async () => {
   assert.match(await page.locator('.seed-field [role=alert]').textContent(), /invalid literal for int\(\) with base 10: '1\.5'/);
   await expectTensor(page, 'weight', f.params.weight);
   // A size that is not a size is refused beside its field, and the table stays.
-  await edit(page, 'embedding_dim', '0');
+  await type(page, 'embedding_dim', '0');
   assert.equal(await page.locator('input[aria-label="embedding_dim"]').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('.field:has([aria-label="embedding_dim"]) [role=alert]').textContent(), /from 1 to 512/);
   await expectTensor(page, 'weight', f.params.weight);
 
   // Ids as a batch: (3,) becomes (1, 3), then (2, 3) with new ids 0.
-  await edit(page, 'input[1]', '0'); // id 3 is past this 3-row table
+  await type(page, 'input[1]', '0'); // id 3 is past this 3-row table
   await page.getByLabel('batch × sequence').check();
   assert.equal(await page.locator('.shape-equation').textContent(), 'input (1, 3) → weight[input] → output (1, 3, 5)');
-  await edit(page, 'batch', '2');
+  await type(page, 'batch', '2');
   assert.equal(await page.locator('.shape-equation').textContent(), 'input (2, 3) → weight[input] → output (2, 3, 5)');
   assert.equal(await cell(page, 'output[1, 2, 4]'), fmt(f.params.weight.data[4]));
   assert.deepEqual(page.errors, []);
@@ -152,17 +121,13 @@ test('pretrained_5x4: from_pretrained table, ids (2, 4) give output (2, 4, 4)', 
   assert.equal(await mark(page, 'output[1, 1, 2]'), 'write');
   assert.equal(await mark(page, 'output[1, 0, 2]'), 'done');
   assert.equal(await mark(page, 'output[1, 2, 2]'), null);
-  await shot(page, 'pretrained_5x4');
+  await landed(page, 'pretrained_5x4');
 
-  await edit(page, 'weight[4, 0]', '9');
+  await type(page, 'weight[4, 0]', '9');
   assert.equal(await cell(page, 'output[0, 1, 0]'), '9.0000');
   assert.equal(await cell(page, 'output[0, 1, 1]'), '4.0000');
   // A pasted row (a Python literal) lands in the table and in every place that looks it up.
-  await page.locator('input[data-cell="weight[2, 0]"]').evaluate((el) => {
-    const data = new DataTransfer();
-    data.setData('text', '[[7, 7.5, -7, 0.25]]');
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await paste(at(page, 'weight[2, 0]'), '[[7, 7.5, -7, 0.25]]');
   for (const lead of ['0, 0', '1, 0']) {
     const row = [];
     for (let j = 0; j < 4; j++) row.push(await cell(page, `output[${lead}, ${j}]`));
@@ -186,19 +151,19 @@ test('padding_10x3: padding_idx=1 row is zeros; a bad padding_idx gets Assertion
   await page.getByRole('button', { name: 'Step back' }).click();
   await page.getByRole('button', { name: 'Step back' }).click();
   assert.match(await status(page), /Step 5 of 8: input\[1, 0\] = 2 selects weight\[2\]/);
-  await shot(page, 'padding_10x3');
+  await landed(page, 'padding_10x3');
 
-  await edit(page, 'padding_idx', '10');
+  await type(page, 'padding_idx', '10');
   const field = page.locator('input[aria-label="padding_idx"]');
   assert.equal(await field.getAttribute('aria-invalid'), 'true');
   const alert = await page.locator('.field:has([aria-label="padding_idx"]) [role=alert]').textContent();
   assert.match(alert, /AssertionError: Padding_idx must be within num_embeddings/);
   await expectTensor(page, 'output', f.output);
-  await edit(page, 'padding_idx', '-9');
+  await type(page, 'padding_idx', '-9');
   assert.equal(await field.getAttribute('aria-invalid'), null);
   assert.equal(await page.locator('.call code').textContent(), 'emb = nn.Embedding(10, 3, padding_idx=-9)');
 
-  await edit(page, 'weight[2, 0]', '-0');
+  await type(page, 'weight[2, 0]', '-0');
   assert.equal(await cell(page, 'output[0, 0, 0]'), '-0.0000');
   assert.equal(await cell(page, 'output[1, 0, 0]'), '-0.0000');
   assert.deepEqual(page.errors, []);
@@ -233,12 +198,12 @@ test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', asyn
     .textContent();
   assert.match(readout, /^weight\[1, 0\] = /);
   assert.ok(readout.includes(`row: [${(await row('0, 0')).slice(0, 12).join(', ')}, …]`), readout);
-  await shot(page, 'big_1000x30');
+  await landed(page, 'big_1000x30');
 
   // Ids are still editable cells: 999 in both places copies the same row twice.
-  await edit(page, 'input[0, 0]', '999');
+  await type(page, 'input[0, 0]', '999');
   assert.deepEqual(await row('0, 0'), await row('0, 1'));
-  await edit(page, 'input[1, 2]', '1000');
+  await type(page, 'input[1, 2]', '1000');
   assert.match(
     await page.locator('[role=grid][aria-label=input] [role=alert]').textContent(),
     /IndexError: index out of range in self.*this table has 1000 rows/,
@@ -246,32 +211,10 @@ test('big_1000x30: a 30 000-number table as a heat map, six ids looked up', asyn
   assert.deepEqual(page.errors, []);
 });
 
-/** An attribute of the cell (the `td`) holding the cell `label`. */
-const cellAttr = (page, label, name) =>
-  page.evaluate(
-    ({ label, name }) => document.querySelector(`[data-cell="${label}"]`)?.closest('td')?.getAttribute(name) ?? null,
-    { label, name },
-  );
-
 /** The printed rows of a (rows, cols) grid. */
-const rowsOf = (page, name, rows, cols) =>
-  page.evaluate(
-    ({ name, rows, cols }) =>
-      [...Array(rows).keys()].map((r) =>
-        [...Array(cols).keys()].map((j) => {
-          const el = document.querySelector(`[data-cell="${name}[${r}, ${j}]"]`);
-          return el ? (el.value ?? el.textContent).trim() : null;
-        }),
-      ),
-    { name, rows, cols },
-  );
-
-async function pasteInto(page, label, text) {
-  await page.locator(`input[data-cell="${label}"]`).evaluate((el, text) => {
-    const data = new DataTransfer();
-    data.setData('text', text);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+async function rowsOf(page, name, rows, cols) {
+  const flat = await shown(page, labels(name, [rows, cols]));
+  return [...Array(rows).keys()].map((r) => flat.slice(r * cols, r * cols + cols));
 }
 
 test('backward (sum): only looked-up rows get gradient, and SGD moves only them', async () => {
@@ -295,7 +238,7 @@ test('backward (sum): only looked-up rows get gradient, and SGD moves only them'
   assert.match(await status(page), /Step 2 of 3: weight\.grad\[3\] \+= output\.grad\[1\]: input\[1\] = 3 looked that row up/);
   for (let j = 0; j < 5; j++) {
     assert.equal(await mark(page, `weight.grad[3, ${j}]`), 'write');
-    assert.equal(await cellAttr(page, `weight.grad[3, ${j}]`, 'data-phase'), 'backward');
+    assert.equal(await tdAttr(page, `weight.grad[3, ${j}]`, 'data-phase'), 'backward');
     assert.equal(await mark(page, `output.grad[1, ${j}]`), 'read');
     assert.equal(await mark(page, `weight.grad[2, ${j}]`), 'done');
     assert.equal(await mark(page, `weight.grad[0, ${j}]`), null);
@@ -310,7 +253,7 @@ test('backward (sum): only looked-up rows get gradient, and SGD moves only them'
   assert.match(await status(page), /^Ready: 3 steps/);
 
   // SGD step, lr 0.1: rows 1, 2, 3 move by -0.1, row 0 stays; exactly those cells are marked.
-  await edit(page, 'lr', '0.1');
+  await type(page, 'lr', '0.1');
   await page.getByRole('button', { name: 'SGD step' }).click();
   assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 1');
   const w = f.params.weight.data;
@@ -319,7 +262,7 @@ test('backward (sum): only looked-up rows get gradient, and SGD moves only them'
   for (let r = 0; r < 4; r++) {
     for (let j = 0; j < 5; j++) {
       assert.equal(after[r][j], fmt(r === 0 ? w[j] : moved(r, j)), `weight[${r}, ${j}]`);
-      assert.equal(await cellAttr(page, `weight[${r}, ${j}]`, 'data-changed'), r === 0 ? null : 'true');
+      assert.equal(await tdAttr(page, `weight[${r}, ${j}]`, 'data-changed'), r === 0 ? null : 'true');
     }
   }
   assert.equal(await page.locator('[role=grid][aria-label=weight] td[data-changed]').count(), 15);
@@ -328,8 +271,8 @@ test('backward (sum): only looked-up rows get gradient, and SGD moves only them'
   // Mid-animation, so the backward colours show beside the changed cells.
   await page.getByRole('button', { name: 'Step forward' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  assert.equal(await cellAttr(page, 'weight.grad[3, 0]', 'data-phase'), 'backward');
-  await page.screenshot({ path: join(artifacts, 'embedding-backward.png'), fullPage: true });
+  assert.equal(await tdAttr(page, 'weight.grad[3, 0]', 'data-phase'), 'backward');
+  await shot(page, 'embedding-backward', { fullPage: true });
 
   // Undo restores the table and clears the highlight.
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -381,18 +324,18 @@ test('backward: padding row gets none, repeats add up, sparse COO, frozen table 
 test('backward (mse) with padding_idx=0 matches PyTorch: loss and weight.grad', async () => {
   const f = fixture('embedding_mse_loss_padding');
   const page = await open();
-  await edit(page, 'num_embeddings', '6');
-  await edit(page, 'embedding_dim', '3');
+  await type(page, 'num_embeddings', '6');
+  await type(page, 'embedding_dim', '3');
   await page.getByLabel('batch × sequence').check();
-  await edit(page, 'batch', '2');
+  await type(page, 'batch', '2');
   const rows = (t, cols) => JSON.stringify([...Array(t.length / cols).keys()].map((r) => t.slice(r * cols, r * cols + cols)));
-  await pasteInto(page, 'weight[0, 0]', rows(f.params.weight.data, 3));
-  await pasteInto(page, 'input[0, 0]', '[[0, 2, 2], [5, 0, 1]]');
-  await edit(page, 'padding_idx', '0');
+  await paste(at(page, 'weight[0, 0]'), rows(f.params.weight.data, 3));
+  await paste(at(page, 'input[0, 0]'), '[[0, 2, 2], [5, 0, 1]]');
+  await type(page, 'padding_idx', '0');
   await expectTensor(page, 'output', f.output);
   await page.getByRole('button', { name: 'Backward' }).click();
   await page.getByLabel('Loss', { exact: true }).selectOption('mse');
-  await pasteInto(page, 'target[0, 0, 0]', JSON.stringify([0, 1].map((b) => JSON.parse(rows(f.loss.target.data.slice(b * 9, b * 9 + 9), 3)))));
+  await paste(at(page, 'target[0, 0, 0]'), JSON.stringify([0, 1].map((b) => JSON.parse(rows(f.loss.target.data.slice(b * 9, b * 9 + 9), 3)))));
   await expectTensor(page, 'target', f.loss.target);
   assert.equal(await page.getByLabel('Loss value').textContent(), `loss = ${f.loss.value.toFixed(4)}`);
   await expectTensor(page, 'output.grad', f.upstream);

@@ -3,18 +3,7 @@
 // cell, and bad input is refused beside the cell it was typed into.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, cell, artifacts, fixture, fmt, mark } from './browser.mjs';
-
-/** `name[i, j]` for a row-major flat offset. */
-function label(name, shape, flat) {
-  const index = [];
-  for (let d = shape.length - 1; d >= 0; d--) {
-    index.unshift(flat % shape[d]);
-    flat = Math.floor(flat / shape[d]);
-  }
-  return `${name}[${index.join(', ')}]`;
-}
+import { scene, cell, fixture, fmt, labels, mark, shot, tdAttr, type } from './browser.mjs';
 
 const PRESETS = [
   { id: 'vector_6_to_10', fixture: 'seed_linear_6_to_10_vector' },
@@ -22,25 +11,7 @@ const PRESETS = [
   { id: 'fixed_2_to_3_3d', fixture: 'seed_linear_2_to_3_fixed_weights_3d_input' },
 ];
 
-const site = serve();
-
-async function open(preset) {
-  const page = await site.page();
-  await page.goto(site.base + '#/linear');
-  await page.locator('[role=grid][aria-label=output]').waitFor();
-  if (preset) await page.getByLabel('Preset').selectOption(preset);
-  return page;
-}
-
-/** Types into a field or cell and commits with Enter. Focus first: a focused cell swaps in its
- * full-precision text, which would otherwise land after the selection `fill` makes. */
-async function type(page, label, text) {
-  const el = page.getByLabel(label, { exact: true });
-  await el.click();
-  await el.fill(text);
-  await el.press('Enter');
-  return el;
-}
+const { site, open } = scene('#/linear', { ready: '[role=grid][aria-label=output]' });
 
 async function stepTo(page, k) {
   await page.getByRole('button', { name: 'First step' }).click();
@@ -52,9 +23,8 @@ for (const p of PRESETS) {
     const f = fixture(p.fixture);
     const page = await open(p.id);
     const y = f.output;
-    for (let i = 0; i < y.data.length; i++) {
-      assert.equal(await cell(page, label('output', y.shape, i)), fmt(y.data[i]), label('output', y.shape, i));
-    }
+    const out = labels('output', y.shape);
+    for (const [i, l] of out.entries()) assert.equal(await cell(page, l), fmt(y.data[i]), l);
     const w = f.params.weight;
     assert.equal(await cell(page, 'weight[0, 1]'), fmt(w.data[1]));
 
@@ -65,17 +35,17 @@ for (const p of PRESETS) {
     await type(page, 'weight[0, 1]', '2');
     for (let n = 0; n < rows; n++) {
       const want = y.data[n * outf] + (2 - w.data[1]) * f.input.data[n * inf + 1];
-      const got = Number(await cell(page, label('output', y.shape, n * outf)));
+      const got = Number(await cell(page, out[n * outf]));
       assert.ok(Math.abs(got - want) < 2e-4, `output row ${n}: ${got} vs ${want}`);
     }
 
     // The last row's last cell: its input row and weight row light up, the cell is written.
     const last = y.data.length;
     await stepTo(page, last);
-    const target = label('output', y.shape, last - 1);
-    const inputRow = label('input', f.input.shape, (rows - 1) * inf);
+    const target = out[last - 1];
+    const inputRow = labels('input', f.input.shape)[(rows - 1) * inf];
     assert.equal(await mark(page, target), 'write');
-    assert.equal(await mark(page, label('output', y.shape, last - 2)), 'done');
+    assert.equal(await mark(page, out[last - 2]), 'done');
     assert.equal(await mark(page, `weight[${outf - 1}, 0]`), 'read');
     assert.equal(await mark(page, 'weight[0, 0]'), null);
     assert.equal(await mark(page, inputRow), 'read');
@@ -86,7 +56,7 @@ for (const p of PRESETS) {
 
     // What a learner watching the animation sees: the output being written, at 1280×800.
     await page.locator('[role=grid][aria-label=output]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(artifacts, `linear-${p.id}.png`) });
+    await shot(page, `linear-${p.id}`);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -116,7 +86,7 @@ test('a vector is one row, a batch is rows: the shape equation and the step text
   assert.equal(await mark(page, 'weight.T[5, 3]'), 'read');
   assert.equal(await mark(page, 'weight.T[5, 2]'), null);
   await page.locator('[role=grid][aria-label="weight.T"]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(artifacts, 'linear-weight_t.png') });
+  await shot(page, 'linear-weight_t');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -171,7 +141,7 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
   await alert.waitFor();
   assert.match(await alert.textContent(), /addmm: mat1 and mat2 shapes cannot be multiplied \(2x5 and 6x10\)/);
   assert.match(await page.getByLabel('Shape equation').textContent(), /cannot multiply, 5 ≠ 6/);
-  await page.screenshot({ path: join(artifacts, 'linear-shape_error.png') });
+  await shot(page, 'linear-shape_error');
   await type(page, 'in_features', '5');
   assert.equal(await cell(page, 'output[1, 9]'), '2.5000');
   assert.equal(await page.locator('[role=alert]').count(), 0);
@@ -179,7 +149,7 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
   await page.close();
 });
 
-const changed = (page, label) => page.locator(`td:has([data-cell="${label}"])`).first().getAttribute('data-changed');
+const changed = (page, label) => tdAttr(page, label, 'data-changed');
 
 // The timeline's status (the loss value is an <output>, whose implicit role is status too).
 const status = (page) => page.locator('[role=status]');
@@ -201,10 +171,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   }
   for (const name of ['weight', 'bias', 'input']) {
     const g = f.grads[name];
-    for (let i = 0; i < g.data.length; i++) {
-      const at = label(`${name}.grad`, g.shape, i);
-      assert.equal(await cell(page, at), fmt(g.data[i]), at);
-    }
+    for (const [i, at] of labels(`${name}.grad`, g.shape).entries()) assert.equal(await cell(page, at), fmt(g.data[i]), at);
   }
   await page.close();
 
@@ -232,7 +199,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
   // The shot: weight and weight.grad in the middle of the window.
   await page.locator('[role=grid][aria-label="weight.grad"]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: join(artifacts, 'linear-backward.png') });
+  await shot(page, 'linear-backward');
 
   // Zero input column 1: weight.grad[:, 1] = 0, so an SGD step moves weight column 0 and bias only.
   for (let b = 0; b < 2; b++) for (let r = 0; r < 3; r++) await type(page, `input[${b}, ${r}, 1]`, '0');

@@ -4,20 +4,9 @@
 // both ways timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, cell, artifacts, fixture, fmt, mark, indices, label } from './browser.mjs';
+import { scene, cell, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
 
-const site = serve();
-
-async function open(preset) {
-  const page = await site.page();
-  await page.goto(site.base + '#/one-hot');
-  await page.locator('[data-cell="linear(one_hot)[0, 0]"]').first().waitFor();
-  if (preset) {
-    await page.getByLabel('Preset').selectOption(preset);
-  }
-  return page;
-}
+const { open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
 /** Checks both outputs, one_hot, and both weights against the fixture, cell by cell. */
 async function expectFixture(page, f) {
@@ -38,15 +27,6 @@ async function expectFixture(page, f) {
     (await page.locator('.oh-equal').textContent()).trim(),
     'torch.equal(emb(input), linear(one_hot)) → True',
   );
-}
-
-/** Types into a cell and commits with Enter. Click first: a focused cell swaps in its full-precision
- * text, which would otherwise land after the selection `fill` makes. */
-async function type(page, name, text) {
-  const el = page.locator(`input[data-cell="${name}"]`);
-  await el.click();
-  await el.fill(text);
-  await el.press('Enter');
 }
 
 const zero = (page, name) =>
@@ -96,7 +76,7 @@ test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by i
   assert.equal(await mark(page, 'emb(input)[1, 0]'), 'write');
   assert.equal(await mark(page, 'linear(one_hot)[0, 4]'), 'done');
   await page.waitForTimeout(400); // let the highlight transitions finish
-  await page.screenshot({ path: join(artifacts, 'one_hot-seed123.png') });
+  await shot(page, 'one_hot-seed123');
 
   // torch.manual_seed(123) again: PyTorch's table back; a seed Python can't read is refused.
   await page.getByLabel('Seed', { exact: true }).fill('1.5');
@@ -116,7 +96,7 @@ test('seed 123: both ways give PyTorch numbers, follow an edit, and step id by i
   assert.match(alert, /RuntimeError: Class values must be smaller than num_classes\./);
   assert.equal(await cell(page, 'linear(one_hot)[1, 0]'), fmt(f.output.data[5]));
   assert.match(await page.locator('.one-hot .stale-note').first().textContent(), /last valid input \[2, 3, 1\]/);
-  await page.screenshot({ path: join(artifacts, 'one_hot-bad-id.png') });
+  await shot(page, 'one_hot-bad-id');
   assert.deepEqual(page.errors, []);
 });
 
@@ -148,7 +128,7 @@ test('vocab 10, dim 3, ids (2, 3): PyTorch numbers, an edit, and the batch stepp
   assert.equal(await zero(page, 'linear.weight[1, 9]'), 'true');
   await page.locator('.oh-ways').scrollIntoViewIfNeeded();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(artifacts, 'one_hot-vocab10_dim3_batch.png') });
+  await shot(page, 'one_hot-vocab10_dim3_batch');
   assert.deepEqual(page.errors, []);
 });
 
@@ -179,17 +159,15 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
   await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
   await page.locator('.oh-cost').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(artifacts, 'one_hot-large-cost.png') });
+  await shot(page, 'one_hot-large-cost');
   await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
-  await page.screenshot({ path: join(artifacts, 'one_hot-large.png') });
+  await shot(page, 'one_hot-large');
   assert.deepEqual(page.errors, []);
 });
 
 test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', async () => {
   const page = await open();
-  const ids = page.getByLabel('number of ids');
-  await ids.fill('5');
-  await ids.press('Enter');
+  await type(page, 'number of ids', '5');
   await page.locator('[data-cell="linear(one_hot)[4, 0]"]').waitFor();
   assert.equal(await cell(page, 'input[4]'), '0');
   assert.equal(await cell(page, 'linear(one_hot)[4, 0]'), '0.3374', 'a new id 0 picks row 0');
@@ -260,7 +238,7 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   assert.match(await page.locator('.step-status').textContent(), /emb\.weight\.grad\[2\] \+= emb\(input\)\.grad\[0\]/);
   await page.locator('.oh-ways').scrollIntoViewIfNeeded();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(artifacts, 'one_hot-backward.png'), fullPage: true });
+  await shot(page, 'one_hot-backward', { fullPage: true });
 
   // SGD with lr 0.1: exactly rows 1, 2, 3 of emb.weight move, columns 1, 2, 3 of linear.weight.
   const before = await cell(page, 'emb.weight[2, 1]');
@@ -322,7 +300,7 @@ test('projection mode fits 1024×768', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than 1024`);
   await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
-  await page.screenshot({ path: join(artifacts, 'one_hot-projection.png') });
+  await shot(page, 'one_hot-projection');
   assert.deepEqual(page.errors, []);
 });
 

@@ -4,11 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, cell, axe } from './browser.mjs';
+import { serve, at, axe, cell, download, type } from './browser.mjs';
 
 const site = serve();
 
-const at = (page, label) => page.locator(`[data-cell="${label}"]`).first();
 const steps = (page) => page.getByLabel('Steps taken').textContent();
 
 /** The numbers of the output cells `output[b, s, j]` as shown. */
@@ -54,9 +53,7 @@ test('50 SGD steps on nn.Embedding(1000, 30) are all there after a reload', asyn
 });
 
 test('50 training steps are all there after a reload', async () => {
-  const page = await site.page();
-  await page.goto(site.base + '#/train');
-  await at(page, 'output[0]').waitFor();
+  const page = await site.go('#/train', '[data-cell="output[0]"]');
   await page.getByLabel('N', { exact: true }).fill('50');
   await page.getByRole('button', { name: 'Run N steps' }).click();
   assert.equal(await steps(page), 'steps: 50');
@@ -82,9 +79,7 @@ test('50 training steps are all there after a reload', async () => {
 });
 
 test('a save that fails says so, with Export at hand; the next save that works clears it', async () => {
-  const page = await site.page();
-  await page.goto(site.base + '#/linear');
-  await at(page, 'weight[0, 0]').waitFor();
+  const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
   // Fill this origin's storage to the last byte.
   await page.evaluate(() => {
     for (let size = 1 << 22, i = 0; size >= 1; ) {
@@ -96,9 +91,7 @@ test('a save that fails says so, with Export at hand; the next save that works c
     }
   });
   // A change that needs more room than the save it replaces: 20 output features instead of 10.
-  const outFeatures = page.getByLabel('out_features');
-  await outFeatures.fill('20');
-  await outFeatures.press('Enter');
+  await type(page, 'out_features', '20');
   await at(page, 'weight[19, 5]').waitFor();
   const notice = page.locator('.save-notice');
   await notice.waitFor();
@@ -111,16 +104,11 @@ test('a save that fails says so, with Export at hand; the next save that works c
   // What is stored is the last state saved whole; the notice's Export has the unsaved edit.
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.linear')));
   assert.deepEqual(stored.weight.shape, [10, 6]);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    notice.getByRole('button', { name: 'Export file' }).click(),
-  ]);
-  assert.deepEqual(JSON.parse(readFileSync(await download.path(), 'utf8')).weight.shape, [20, 6]);
+  const exported = await download(page, notice.getByRole('button', { name: 'Export file' }));
+  assert.deepEqual(JSON.parse(readFileSync(await exported.path(), 'utf8')).weight.shape, [20, 6]);
   // Room again: the next change saves, and the notice goes.
   await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('junk.')).forEach((k) => localStorage.removeItem(k)));
-  const field = at(page, 'weight[0, 0]');
-  await field.fill('0.25');
-  await field.press('Enter');
+  await type(page, 'weight[0, 0]', '0.25');
   await notice.waitFor({ state: 'detached' });
   await page.reload();
   await at(page, 'weight[19, 5]').waitFor();
@@ -129,9 +117,7 @@ test('a save that fails says so, with Export at hand; the next save that works c
 });
 
 test('saved work that no longer reads is kept aside and said, and the scene still opens', async () => {
-  const page = await site.page();
-  await page.goto(site.base + '#/linear');
-  await at(page, 'weight[0, 0]').waitFor();
+  const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
   const junk = '{"preset":"vector_6_to_10","weight":{"shape":[2],"data":[1,2,3]}}';
   await page.evaluate((junk) => localStorage.setItem('rowflow.linear', junk), junk);
   await page.reload();
@@ -163,8 +149,7 @@ test('the policy is strict, nothing inline is served, and it is enforced on ever
 
   const page = await site.page();
   for (const route of ['', '#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/nope']) {
-    await page.goto(site.base + route);
-    await page.locator('main h1').first().waitFor();
+    await site.go(route, 'main h1', page);
     // Animations and charts set styles as the page runs: play each scene's first steps.
     const step = page.getByRole('button', { name: 'Step forward' });
     if (await step.count()) for (let i = 0; i < 3; i++) await step.click();
@@ -190,11 +175,9 @@ test('the policy is strict, nothing inline is served, and it is enforced on ever
 test('leaving a scene while its animation plays is quiet (found by the storm, seed 1)', async () => {
   const page = await site.page();
   for (const [from, to] of [['#/train', '#/rnn'], ['#/linear', '#/embedding']]) {
-    await page.goto(site.base + from);
-    await page.locator('main [role=grid]').first().waitFor();
+    await site.go(from, 'main [role=grid]', page);
     await page.getByRole('button', { name: 'Play' }).click();
-    await page.goto(site.base + to);
-    await page.locator('main [role=grid]').first().waitFor();
+    await site.go(to, 'main [role=grid]', page);
     // Three steps' worth of the old interval: it must be gone with its timeline.
     await page.waitForTimeout(2500);
   }
@@ -210,8 +193,7 @@ test('leaving a scene while typing in a cell or field is quiet (found by the sto
     await page.goto(site.base + from);
     await page.locator(target).first().fill('1.5');
     // Leaving blurs it as the scene goes, which commits it to a scene that is no longer there.
-    await page.goto(site.base + to);
-    await page.locator('main [role=grid]').first().waitFor();
+    await site.go(to, 'main [role=grid]', page);
   }
   assert.deepEqual(page.errors, []);
 });
@@ -222,9 +204,7 @@ test('an overflowed gradient is drawn as such in the ‖dL/dh_t‖ chart (found 
   await page.selectOption('select[aria-label=Preset]', 'exploding_relu');
   // Gradient through time is multiplied by weight_hh_l0 at every step: 1e30 overflows at the
   // second step back.
-  const w = page.locator('[data-cell="weight_hh_l0[0, 0]"]');
-  await w.fill('1e30');
-  await w.press('Enter');
+  await type(page, 'weight_hh_l0[0, 0]', '1e30');
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   const overflowed = page.locator('.norm-bar.overflow');
   await overflowed.first().waitFor();
@@ -237,10 +217,8 @@ test('an output that goes from 0 to -0 and back shows it, as PyTorch prints it',
   // Embedding's default looks up row 2 first: output[0, 0] is a copy of weight[2, 0].
   const page = await site.page();
   await page.goto(site.base + '#/embedding');
-  const weight = page.locator('[data-cell="weight[2, 0]"]');
   for (const [typed, shown] of [['0', '0.0000'], ['-0', '-0.0000'], ['0', '0.0000']]) {
-    await weight.fill(typed);
-    await weight.press('Enter');
+    await type(page, 'weight[2, 0]', typed);
     assert.equal(await cell(page, 'output[0, 0]'), shown, `after typing ${typed}`);
   }
   assert.deepEqual(page.errors, []);
@@ -251,9 +229,7 @@ test('a factor as large as float32 allows stays on the Train scatter (found by t
   await page.goto(site.base + '#/train');
   // The axis limit is 1.15 × the largest factor: past float32's range, it overflowed to inf and
   // every point was drawn at NaN.
-  const w = at(page, 'movie_factors.weight[0, 0]');
-  await w.fill('3.4e38');
-  await w.press('Enter');
+  await type(page, 'movie_factors.weight[0, 0]', '3.4e38');
   await page.locator('.scatter .tick', { hasText: '3.9e38' }).first().waitFor();
   // Every point and label at a number, every point on the chart (340 units square).
   const placed = await page.locator('.scatter .pt').evaluateAll((gs) =>

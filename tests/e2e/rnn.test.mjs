@@ -3,8 +3,7 @@
 // lights one cell per step, and bad inputs get PyTorch's message beside the cell that causes it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, cell, at, artifacts, fixture, fmt, mark, labels } from './browser.mjs';
+import { scene, cell, fixture, fmt, labels, mark, shot, status, tdAttr, type } from './browser.mjs';
 
 async function shows(page, name, tensor, what = name) {
   const want = tensor.data.map(fmt);
@@ -64,42 +63,23 @@ function rnnForward(config, params, input, { lengths = null, padding = 0 } = {})
   };
 }
 
-/** Every output number within print precision of a JS forward pass. */
-async function near(page, name, tensor) {
-  for (const [k, l] of labels(name, tensor.shape).entries()) {
+/** Every number of `name` within `tol` of `want` (print precision by default). */
+async function near(page, name, shape, want, tol = 1.5e-4) {
+  for (const [k, l] of labels(name, shape).entries()) {
     const got = Number(await cell(page, l));
-    assert.ok(Math.abs(got - tensor.data[k]) <= 1.5e-4, `${l}: page ${got}, expected ${tensor.data[k]}`);
+    assert.ok(Math.abs(got - want[k]) <= tol, `${l}: page ${got}, expected ${want[k]}`);
   }
-}
-
-async function commit(page, label, text) {
-  const field = page.locator(at(label)).first();
-  await field.focus(); // a focused cell shows every digit: let that happen before typing over it
-  await field.fill(text);
-  await field.press('Enter');
 }
 
 const box = (page, cell) => page.locator(`.rnn-cell[data-cell="${cell}"]`);
-const status = (page) => page.locator('.timeline [role=status]').textContent();
 
-async function open(preset) {
-  const page = await site.page();
-  await page.goto(site.base + '#/rnn');
-  await page.locator('[data-cell="output[0, 0, 0]"]').waitFor();
-  if (preset) {
-    await page.selectOption('select[aria-label=Preset]', preset);
-    await page.locator('[aria-label="Shapes"]').waitFor();
-  }
-  return page;
-}
+const { open } = scene('#/rnn', { ready: '[data-cell="output[0, 0, 0]"]', picked: '[aria-label="Shapes"]' });
 
 async function snap(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300); // let the step transition finish
-  await page.screenshot({ path: join(artifacts, `rnn-${name}.png`) });
+  await shot(page, `rnn-${name}`);
 }
-
-const site = serve();
 
 test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, steps light one cell', async () => {
   const f = fixture('seed_rnn_2_to_5_batch_first');
@@ -128,23 +108,23 @@ test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, s
   assert.match(await status(page), /^Step 1 of 2: layer 0, forward, t = 0/);
 
   // Edit a weight: output and h_n follow.
-  await commit(page, 'weight_ih_l0[0, 0]', '0.5');
+  await type(page, 'weight_ih_l0[0, 0]', '0.5');
   const params = structuredClone(f.params);
   params.weight_ih_l0.data[0] = 0.5;
   const want = rnnForward(f.config, params, f.input);
-  await near(page, 'output', want.output);
-  await near(page, 'h_n', want.h_n);
+  await near(page, 'output', want.output.shape, want.output.data);
+  await near(page, 'h_n', want.h_n.shape, want.h_n.data);
 
   // Bad text keeps the value and says why.
-  await commit(page, 'weight_hh_l0[0, 0]', 'abc');
+  await type(page, 'weight_hh_l0[0, 0]', 'abc');
   assert.equal(await page.locator('[data-cell="weight_hh_l0[0, 0]"]').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('[role=alert]').first().textContent(), /could not convert string to float: 'abc'/);
 
   // A feature count that no longer matches input_size: PyTorch's error, the last output stays.
-  await commit(page, 'features', '4');
+  await type(page, 'features', '4');
   const alert = page.locator('.issue[role=alert]');
   assert.match(await alert.first().textContent(), /RuntimeError: input.size\(-1\) must be equal to input_size. Expected 2, got 4/);
-  await near(page, 'output', want.output);
+  await near(page, 'output', want.output.shape, want.output.data);
   assert.deepEqual(page.errors, []);
 });
 
@@ -177,15 +157,15 @@ test('rnn_2x3_bi_packed: two layers, both directions, packed; skipped steps and 
   await snap(page, 'rnn_2x3_bi_packed');
 
   // Lengths must not increase with enforce_sorted: PyTorch's message on the cell that breaks it.
-  await commit(page, 'lengths[3]', '2');
+  await type(page, 'lengths[3]', '2');
   const sorted = fixture('pack_lengths_not_sorted').error.message;
   assert.equal(await page.locator('input[data-cell="lengths[3]"]').getAttribute('aria-invalid'), 'true');
   assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes(sorted)));
   await shows(page, 'output', f.output, 'the last output that ran');
   await page.getByLabel('enforce_sorted').uncheck();
   const want = rnnForward(f.config, f.params, f.input, { lengths: [2, 2, 1, 2], padding: 1 });
-  await near(page, 'output', want.output);
-  await near(page, 'h_n', want.h_n);
+  await near(page, 'output', want.output.shape, want.output.data);
+  await near(page, 'h_n', want.h_n.shape, want.h_n.data);
   assert.equal(await page.locator('input[data-cell="lengths[3]"]').getAttribute('aria-invalid'), null);
   assert.deepEqual(page.errors, []);
 });
@@ -212,13 +192,13 @@ test('embedding_to_rnn: ids pick rows of emb.weight, which feed the RNN', async 
   await snap(page, 'embedding_to_rnn');
 
   // Editing an id changes the input row; an id past the table is PyTorch's IndexError.
-  await commit(page, 'ids[0, 0]', '9');
+  await type(page, 'ids[0, 0]', '9');
   assert.equal(await cell(page, 'input[0, 0, 2]'), await cell(page, 'emb.weight[9, 2]'));
   const before = await cell(page, 'output[0, 0, 0]');
-  await commit(page, 'emb.weight[9, 0]', '3');
+  await type(page, 'emb.weight[9, 0]', '3');
   assert.equal(await cell(page, 'input[0, 0, 0]'), '3.0000');
   assert.notEqual(await cell(page, 'output[0, 0, 0]'), before);
-  await commit(page, 'ids[1, 2]', '10');
+  await type(page, 'ids[1, 2]', '10');
   assert.equal(await page.locator('input[data-cell="ids[1, 2]"]').getAttribute('aria-invalid'), 'true');
   assert.ok((await page.locator('[role=alert]').allTextContents()).some((t) => t.includes('IndexError: index out of range in self')));
   assert.deepEqual(page.errors, []);
@@ -228,11 +208,11 @@ test('the fields rebuild a PyTorch case: three layers, seed 6', async () => {
   const f = fixture('rnn_three_layers_batch_first');
   const page = await open(null);
   for (const [field, value] of [['hidden_size', '3'], ['num_layers', '3'], ['batch', '2'], ['seq_len', '4']])
-    await commit(page, field, value);
+    await type(page, field, value);
   await page.getByLabel('Seed').fill(String(f.init_seed));
   await page.getByRole('button', { name: 'Re-init' }).click();
   await shows(page, 'weight_ih_l2', f.params.weight_ih_l2);
-  for (const [k, l] of labels('input', f.input.shape).entries()) await commit(page, l, String(f.input.data[k]));
+  for (const [k, l] of labels('input', f.input.shape).entries()) await type(page, l, String(f.input.data[k]));
   await shows(page, 'output', f.output);
   await shows(page, 'h_n', f.h_n);
   assert.equal(await page.locator('.rnn-row.lane').count(), 3);
@@ -242,9 +222,7 @@ test('the fields rebuild a PyTorch case: three layers, seed 6', async () => {
 
 // --- Backward: backprop through time, the ‖dL/dh_t‖ chart, SGD ---
 
-/** `data-changed` of the cell `label` (its td). */
-const changedAt = (page, label) =>
-  page.locator(`[data-cell="${label}"]`).first().evaluate((e) => e.closest('td')?.getAttribute('data-changed') ?? null);
+const changedAt = (page, label) => tdAttr(page, label, 'data-changed');
 
 /** The loss of a plain JS forward, and its central finite difference in each cell of `name`. */
 function finiteDiff(config, params, input, name, loss) {
@@ -259,13 +237,6 @@ function finiteDiff(config, params, input, name, loss) {
   });
 }
 
-async function nearGrad(page, name, shape, want, tol = 2e-4) {
-  for (const [k, l] of labels(name, shape).entries()) {
-    const got = Number(await cell(page, l));
-    assert.ok(Math.abs(got - want[k]) <= tol, `${l}: page ${got}, expected ${want[k]}`);
-  }
-}
-
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 test('backward (default preset): weight_hh_l0.grad is the finite difference, the trace runs back, SGD and Undo', async () => {
@@ -274,9 +245,9 @@ test('backward (default preset): weight_hh_l0.grad is the finite difference, the
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   // loss = output.sum(): every .grad is d(sum of output)/d(cell), checked by finite differences in JS.
   const fd = finiteDiff(f.config, f.params, f.input, 'weight_hh_l0', sum);
-  await nearGrad(page, 'weight_hh_l0.grad', [5, 5], fd);
+  await near(page, 'weight_hh_l0.grad', [5, 5], fd, 2e-4);
   const fdIh = finiteDiff(f.config, f.params, f.input, 'weight_ih_l0', sum);
-  await nearGrad(page, 'weight_ih_l0.grad', [5, 2], fdIh);
+  await near(page, 'weight_ih_l0.grad', [5, 2], fdIh, 2e-4);
   assert.equal(await cell(page, 'output.grad[0, 0, 0]'), '1.0000');
   const loss = Number((await page.getByLabel('Loss value').textContent()).replace(/[^-0-9.e]/g, ''));
   assert.ok(Math.abs(loss - sum(f.output.data)) < 1e-2, `loss ${loss}`);
@@ -296,7 +267,7 @@ test('backward (default preset): weight_hh_l0.grad is the finite difference, the
   // ‖dL/dh_t‖: one bar per time step.
   assert.equal(await page.locator('.rnn-norms .norm-lane[data-lane="h_l0"] .norm-bar').count(), 2);
   await snap(page, 'backward-top');
-  await page.screenshot({ path: join(artifacts, 'rnn-backward.png'), fullPage: true });
+  await shot(page, 'rnn-backward', { fullPage: true });
 
   // SGD step: weight -= lr * grad; exactly the cells with gradient change; Undo restores.
   const before = await cell(page, 'weight_ih_l0[0, 0]');
@@ -333,14 +304,14 @@ test('vanishing_long_tanh: PyTorch’s grads through the mse target, the chart f
   // Its grads are d/dW of mean((output - target)^2), the target being the output but 0 at t = 11.
   const target = f.output.data.map((v, k) => (k >= 22 ? 0 : v));
   const mse = (out) => sum(out.map((v, k) => (v - target[k]) ** 2)) / out.length;
-  await nearGrad(page, 'weight_hh_l0.grad', [2, 2], finiteDiff(f.config, f.params, f.input, 'weight_hh_l0', mse), 1e-4);
+  await near(page, 'weight_hh_l0.grad', [2, 2], finiteDiff(f.config, f.params, f.input, 'weight_hh_l0', mse), 1e-4);
 
   // A target with 2·(output − target)/24 = the fixture's upstream (h_n's folded into t = 11) gives
   // exactly the grads PyTorch computed.
   const up = f.upstream.output.data.map((v, k) => v + (k >= 22 ? f.upstream.h_n.data[k - 22] : 0));
-  for (const [k, l] of labels('target', [12, 1, 2]).entries()) await commit(page, l, String(f.output.data[k] - 12 * up[k]));
+  for (const [k, l] of labels('target', [12, 1, 2]).entries()) await type(page, l, String(f.output.data[k] - 12 * up[k]));
   for (const name of ['weight_ih_l0', 'weight_hh_l0', 'bias_ih_l0', 'bias_hh_l0', 'input'])
-    await nearGrad(page, `${name}.grad`, f.grads[name].shape, f.grads[name].data, 1.5e-4);
+    await near(page, `${name}.grad`, f.grads[name].shape, f.grads[name].data);
 
   // SGD: every parameter cell has gradient here, so every one changes.
   await page.getByRole('button', { name: 'SGD step' }).click();
@@ -376,7 +347,7 @@ test('h_n in the loss: output.sum() + h_n.sum() gives PyTorch’s grads, h_n.gra
     for (const l of labels('h_n.grad', f.h_n.shape)) assert.equal(await cell(page, l), '1.0000', l);
     const loss = Number((await page.getByLabel('Loss value').textContent()).replace(/[^-0-9.e]/g, ''));
     assert.ok(Math.abs(loss - f.loss.value) < 1e-3, `loss ${loss} vs ${f.loss.value}`);
-    for (const [grad, want] of Object.entries(f.grads)) await nearGrad(page, `${grad}.grad`, want.shape, want.data, 1e-4);
+    for (const [grad, want] of Object.entries(f.grads)) await near(page, `${grad}.grad`, want.shape, want.data, 1e-4);
     // It is kept with the scene: a reload still has it.
     await page.reload();
     await page.getByRole('button', { name: 'Backward', exact: true }).click();

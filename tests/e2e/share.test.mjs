@@ -6,35 +6,19 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, cell, axe } from './browser.mjs';
+import { serve, at, axe, cell, copyLink, download, type } from './browser.mjs';
 
 const site = serve();
 
-async function open(page, route, first) {
-  await page.goto(site.base + route);
-  await page.locator(`[data-cell="${first}"]`).first().waitFor();
-}
-
-async function commit(page, label, text) {
-  const field = page.locator(`[data-cell="${label}"]`).first();
-  await field.focus();
-  await field.fill(text);
-  await field.press('Enter');
-}
-
-async function copyLink(page) {
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  const field = page.getByLabel('Link to this scene');
-  await field.waitFor();
-  return field.inputValue();
-}
+/** `page` at `route` once its cell `first` shows. */
+const open = (page, route, first) => site.go(route, `[data-cell="${first}"]`, page);
 
 const notice = (page) => page.locator('.share-notice').textContent();
 
 test('a link opens the scene as it was sent; own work is kept and comes back', async () => {
   const sender = await site.page();
   await open(sender, '#/linear', 'weight[0, 0]');
-  await commit(sender, 'weight[0, 0]', '0.5');
+  await type(sender, 'weight[0, 0]', '0.5');
   const link = await copyLink(sender);
   assert.match(link, /#\/linear\?s=[A-Za-z0-9_-]+$/);
   assert.ok(link.startsWith(site.base), link);
@@ -42,20 +26,20 @@ test('a link opens the scene as it was sent; own work is kept and comes back', a
   // A browser that never saw rowflow: the scene as sent, nothing set aside.
   const fresh = await site.page();
   await fresh.goto(link);
-  await fresh.locator('[data-cell="weight[0, 0]"]').waitFor();
+  await at(fresh, 'weight[0, 0]').waitFor();
   assert.equal(await cell(fresh, 'weight[0, 0]'), '0.5000');
   assert.match(await notice(fresh), /This scene came from a link\./);
   assert.equal(await fresh.getByRole('button', { name: 'Back to my work' }).count(), 0);
   assert.ok(fresh.url().endsWith('#/linear'), 'the link leaves the address once read');
   await fresh.reload();
-  await fresh.locator('[data-cell="weight[0, 0]"]').waitFor();
+  await at(fresh, 'weight[0, 0]').waitFor();
   assert.equal(await cell(fresh, 'weight[0, 0]'), '0.5000', 'kept after a reload');
   assert.deepEqual(fresh.errors, []);
 
   // A learner with work of their own opens it: theirs is set aside, then comes back.
   const learner = await site.page();
   await open(learner, '#/linear', 'weight[0, 0]');
-  await commit(learner, 'weight[0, 0]', '0.25');
+  await type(learner, 'weight[0, 0]', '0.25');
   await learner.goto(link);
   await learner.locator('.share-notice').waitFor();
   assert.equal(await cell(learner, 'weight[0, 0]'), '0.5000');
@@ -90,12 +74,12 @@ test('every scene goes through a link whole', async () => {
     const sender = await site.page();
     await open(sender, route, ready);
     await sender.selectOption('select[aria-label=Preset]', preset);
-    await sender.locator(`[data-cell="${first}"]`).first().waitFor();
+    await at(sender, first).waitFor();
     const want = await cell(sender, first);
     const link = await copyLink(sender);
     const receiver = await site.page();
     await receiver.goto(link);
-    await receiver.locator(`[data-cell="${first}"]`).first().waitFor();
+    await at(receiver, first).waitFor();
     assert.equal(await cell(receiver, first), want, route);
     assert.equal(
       await receiver.locator('select[aria-label=Preset]').inputValue(),
@@ -109,18 +93,15 @@ test('every scene goes through a link whole', async () => {
 test('export to a file and import it again; a bad file changes nothing', async () => {
   const page = await site.page();
   await open(page, '#/embedding', 'weight[0, 0]');
-  await commit(page, 'weight[0, 0]', '7');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export file' }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), 'rowflow-embedding.json');
+  await type(page, 'weight[0, 0]', '7');
+  const exported = await download(page);
+  assert.equal(exported.suggestedFilename(), 'rowflow-embedding.json');
   const dir = mkdtempSync(join(tmpdir(), 'rowflow-export-'));
   const file = join(dir, 'scene.json');
-  await download.saveAs(file);
+  await exported.saveAs(file);
   assert.equal(JSON.parse(readFileSync(file, 'utf8')).weight.data[0], 7);
 
-  await commit(page, 'weight[0, 0]', '-3');
+  await type(page, 'weight[0, 0]', '-3');
   await page.getByLabel('Import file').setInputFiles(file);
   await page.locator('.share-notice').waitFor();
   assert.equal(await cell(page, 'weight[0, 0]'), '7.0000');
@@ -142,7 +123,7 @@ test('hostile links and files are refused with the reason; own work stays and no
   const dialogs = [];
   page.on('dialog', (d) => dialogs.push(d.message()) && d.dismiss());
   await open(page, '#/linear', 'weight[0, 0]');
-  await commit(page, 'weight[0, 0]', '0.25');
+  await type(page, 'weight[0, 0]', '0.25');
   const valid = await copyLink(page);
   const scene = JSON.parse(Buffer.from(valid.split('s=')[1], 'base64url').toString());
   const link = (text) => `${site.base}#/linear?s=${Buffer.from(text).toString('base64url')}`;
@@ -175,12 +156,8 @@ test('hostile links and files are refused with the reason; own work stays and no
   // A file: valid JSON of another scene, and markup in a field.
   const dir = mkdtempSync(join(tmpdir(), 'rowflow-hostile-'));
   await open(page, '#/rnn', 'output[0, 0, 0]');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export file' }).click(),
-  ]);
   const rnnFile = join(dir, 'rnn.json');
-  await download.saveAs(rnnFile);
+  await (await download(page)).saveAs(rnnFile);
   const markupFile = join(dir, 'markup.json');
   writeFileSync(markupFile, JSON.stringify({ ...scene, preset: markup }));
   await open(page, '#/linear', 'weight[0, 0]');
@@ -192,7 +169,7 @@ test('hostile links and files are refused with the reason; own work stays and no
     assert.equal(await cell(page, 'weight[0, 0]'), '0.2500');
   }
   // The page still answers.
-  await commit(page, 'weight[0, 0]', '0.5');
+  await type(page, 'weight[0, 0]', '0.5');
   assert.equal(await cell(page, 'weight[0, 0]'), '0.5000');
   assert.deepEqual(dialogs, []);
   assert.deepEqual(page.errors, []);

@@ -7,13 +7,13 @@
 // Replay a failure from the seed it prints:
 //   STORM_SEED=1234 node --test tests/e2e/storm.test.mjs
 // More actions: STORM_ACTIONS=5000 (default 1000).
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { start } from './browser.mjs';
+import { serve, download, paste } from './browser.mjs';
 
 const SEED = Number(process.env.STORM_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ACTIONS = Number(process.env.STORM_ACTIONS ?? 1000);
@@ -50,14 +50,9 @@ function generator(seed) {
   return { next, int, pick: (xs) => xs[int(xs.length)] };
 }
 
-let site;
-let shown;
-before(async () => {
-  execFileSync('cargo', ['build', '-q', '-p', 'rowflow-core', '--example', 'shown'], { cwd: root, stdio: 'inherit' });
-  shown = join(root, 'target/debug/examples/shown');
-  site = await start();
-});
-after(async () => site?.stop());
+const shown = join(root, 'target/debug/examples/shown');
+before(() => execFileSync('cargo', ['build', '-q', '-p', 'rowflow-core', '--example', 'shown'], { cwd: root, stdio: 'inherit' }));
+const site = serve();
 
 /** What the core shows for the state in `file` (JSON text, passed on as it is: JavaScript
  * would write -0 as 0) of `scene`: `{ label: [short, full] }`. */
@@ -125,11 +120,8 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
 
   /** The page's scene as a file, through its own Export button. */
   const exported = async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 15000 }),
-      page.getByRole('button', { name: 'Export file' }).first().click(),
-    ]);
-    return readFileSync(await download.path(), 'utf8');
+    const file = await download(page, page.getByRole('button', { name: 'Export file' }).first(), { timeout: 15000 });
+    return readFileSync(await file.path(), 'utf8');
   };
 
   /** Every number on screen equals the core's for the state the page holds. */
@@ -211,11 +203,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
         if (r.next() < 0.2) {
           const text = r.pick(PASTES);
           await c.handle.focus();
-          await c.handle.evaluate((el, text) => {
-            const data = new DataTransfer();
-            data.setData('text', text);
-            el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-          }, text);
+          await paste(c.handle, text);
           return `${what}: paste ${JSON.stringify(text)}`;
         }
         const text = r.next() < 0.6 ? String(Math.round((r.next() * 8 - 4) * 1000) / 1000) : r.pick(JUNK);

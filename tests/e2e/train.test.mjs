@@ -3,30 +3,15 @@
 // from the fixture), one step changes exactly the rated rows, and Undo takes it back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { serve, cell, artifacts, fixture, fmt } from './browser.mjs';
+import { scene, cell, fixture, fmt, labels, shot, shown, status, tdAttr, type } from './browser.mjs';
 
 const USERS = 'user_factors.weight';
 const MOVIES = 'movie_factors.weight';
 
-/** The printed cells of a (rows, cols) table, row-major. */
-async function table(page, name, [rows, cols]) {
-  const labels = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) labels.push(`${name}[${r}, ${c}]`);
-  return page.evaluate(
-    (labels) =>
-      labels.map((l) => {
-        const el = document.querySelector(`[data-cell="${l}"]`);
-        return el ? (el.value ?? el.textContent).trim() : null;
-      }),
-    labels,
-  );
-}
-
 async function expectParams(page, params, what) {
   for (const name of [USERS, MOVIES]) {
     const t = params[name];
-    assert.deepEqual(await table(page, name, t.shape), t.data.map(fmt), `${name} ${what}`);
+    assert.deepEqual(await shown(page, labels(name, t.shape)), t.data.map(fmt), `${name} ${what}`);
   }
 }
 
@@ -56,13 +41,11 @@ async function curve(page) {
   return titles.map((t) => t.replace(/^step \d+: /, ''));
 }
 
-const site = serve();
+const { open } = scene('#/train', { ready: `[data-cell="${USERS}[0, 0]"]` });
 
 test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async () => {
   const f = fixture('train_dot_product_sgd_factors2');
-  const page = await site.page();
-  await page.goto(site.base + '#/train');
-  await page.locator(`[data-cell="${USERS}[0, 0]"]`).waitFor();
+  const page = await open();
   assert.equal(await page.getByLabel('Seed').inputValue(), '42');
   assert.equal(await page.getByLabel('lr').inputValue(), String(f.optimizer.lr));
 
@@ -118,8 +101,8 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   // The forward trace: rating 1 reads its user and movie rows; the formula sums their products.
   await page.getByRole('button', { name: 'Step forward' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  assert.match(await page.locator('.timeline [role=status]').textContent(), /Forward step 2 of 8: output\[1\]/);
-  const mark = (label) => page.locator(`[data-cell="${label}"]`).first().evaluate((e) => e.closest('td').dataset.mark ?? null);
+  assert.match(await status(page), /Forward step 2 of 8: output\[1\]/);
+  const mark = (label) => tdAttr(page, label, 'data-mark');
   assert.equal(await mark(`${USERS}[0, 1]`), 'read');
   assert.equal(await mark(`${MOVIES}[2, 0]`), 'read');
   assert.equal(await mark('output[1]'), 'write');
@@ -127,7 +110,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   // Backward: the first step flows from the last rating into user 1's and movie 4's gradient rows.
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  assert.match(await page.locator('.timeline [role=status]').textContent(), /Backward step 1 of 8/);
+  assert.match(await status(page), /Backward step 1 of 8/);
   assert.equal(await mark('user_factors.weight.grad[1, 0]'), 'write');
   assert.equal(await mark('movie_factors.weight.grad[4, 1]'), 'write');
 
@@ -139,8 +122,8 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(artifacts, 'train.png'), fullPage: false });
-  await page.screenshot({ path: join(artifacts, 'train-full.png'), fullPage: true });
+  await shot(page, 'train', { fullPage: false });
+  await shot(page, 'train-full', { fullPage: true });
   assert.deepEqual(page.errors, []);
 });
 
@@ -161,23 +144,15 @@ async function overlappingLabels(page) {
 }
 
 test('scatter labels stay readable when points sit on top of each other', async () => {
-  const page = await site.page();
-  await page.goto(site.base + '#/train');
-  await page.locator(`[data-cell="${USERS}[0, 0]"]`).waitFor();
+  const page = await open();
   assert.deepEqual(await overlappingLabels(page), []);
   // Users 3 and 4 and movie 5 moved onto one spot, user 0 next to it: four labels at one place.
-  const commit = async (label, text) => {
-    const field = page.locator(`[data-cell="${label}"]`).first();
-    await field.focus();
-    await field.fill(text);
-    await field.press('Enter');
-  };
   for (const [name, row] of [[USERS, 3], [USERS, 4], [MOVIES, 5], [USERS, 0]])
-    for (const col of [0, 1]) await commit(`${name}[${row}, ${col}]`, name === USERS && row === 0 ? '0.55' : '0.5');
+    for (const col of [0, 1]) await type(page, `${name}[${row}, ${col}]`, name === USERS && row === 0 ? '0.55' : '0.5');
   assert.equal(await cell(page, `${MOVIES}[5, 1]`), '0.5000');
   assert.deepEqual(await overlappingLabels(page), []);
   await page.getByRole('button', { name: 'Run N steps' }).click();
   assert.deepEqual(await overlappingLabels(page), []);
-  await page.locator('svg[aria-label="Factors"]').screenshot({ path: join(artifacts, 'train-scatter-crowded.png') });
+  await shot(page.locator('svg[aria-label="Factors"]'), 'train-scatter-crowded');
   assert.deepEqual(page.errors, []);
 });
