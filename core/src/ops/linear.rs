@@ -4,6 +4,7 @@
 //! is `W @ x + b`. Every leading dimension is carried along.
 
 use crate::error::{Result, TorchError};
+use crate::ops::matmul::matmul_t;
 use crate::tensor::{numel, unravel, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
 
@@ -77,14 +78,9 @@ impl Linear {
     pub fn forward(&self, input: &Tensor) -> Result<Tensor> {
         let rows = self.rows(input.shape())?;
         let (inf, outf) = (self.in_features(), self.out_features());
-        let (x, w) = (input.data(), self.weight.data());
-        let mut y = Vec::with_capacity(rows * outf);
-        for n in 0..rows {
-            let xn = &x[n * inf..(n + 1) * inf];
-            for i in 0..outf {
-                let dot = dot(xn, &w[i * inf..(i + 1) * inf]);
-                y.push(self.bias.as_ref().map_or(dot, |b| dot + b.data()[i]));
-            }
+        let mut y = matmul_t(input.data(), self.weight.data(), (rows, outf, inf));
+        if let Some(b) = &self.bias {
+            y.iter_mut().enumerate().for_each(|(j, y)| *y += b.data()[j % outf]);
         }
         Tensor::new(self.output_shape(input.shape()), y)
     }

@@ -10,6 +10,7 @@ pub mod dot_product;
 pub mod embedding;
 pub mod linear;
 pub mod loss;
+pub mod matmul;
 pub mod one_hot;
 pub mod rnn;
 
