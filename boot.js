@@ -1,9 +1,29 @@
 // Starts rowflow under its Content-Security-Policy, which allows no inline script: Trunk.toml's
 // `pattern_script` leaves the names of the app's two files in <meta> tags instead of Trunk's
-// inline start-up, and this file loads them. It also serves the buttons of the page shown after
-// a crash (src/crash.rs), which must work when the WebAssembly can no longer run.
+// inline start-up, and this file loads them. It keeps index.html's static shell (navigation,
+// start page, Projector switch) in step with the route, before the WebAssembly arrives and after.
+// It also serves the buttons of the page shown after a crash (src/crash.rs), which must work
+// when the WebAssembly can no longer run.
 
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
+
+/** The static shell follows the route: the start page only on `#/`, the scene's link marked. */
+function followRoute() {
+  const route = location.hash.split('?')[0].replace(/\/+$/, '');
+  const landing = document.getElementById('landing');
+  if (landing) landing.hidden = route !== '' && route !== '#';
+  for (const a of document.querySelectorAll('.masthead nav a')) {
+    if (a.getAttribute('href') === route) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+}
+followRoute();
+addEventListener('hashchange', followRoute);
+
+// The Projector switch: large, high-contrast type for a classroom (style/main.css).
+document.querySelector('.projection-toggle input')?.addEventListener('change', (event) => {
+  document.body.classList.toggle('projection', event.target.checked);
+});
 
 document.addEventListener('click', (event) => {
   const action = event.target.closest?.('[data-crash-action]')?.dataset.crashAction;
@@ -26,7 +46,15 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
+// `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: the smallest module that uses the
+// SIMD instructions rowflow's WebAssembly is built with.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
 try {
+  if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
+  if (!WebAssembly.validate(SIMD_PROBE)) throw new Error('this browser lacks WebAssembly SIMD');
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
 } catch (error) {
@@ -35,7 +63,7 @@ try {
     const p = document.createElement('p');
     p.className = 'boot-error';
     p.setAttribute('role', 'alert');
-    p.textContent = `rowflow could not start in this browser (${error}). It needs a browser with WebAssembly, such as a recent Chrome, Firefox, Edge or Safari.`;
+    p.textContent = `rowflow could not start in this browser (${error}). It needs a browser with WebAssembly and its SIMD instructions: Chrome or Edge 91, Firefox 89, Safari 16.4 or newer.`;
     document.body.replaceChildren(p);
   }
   throw error;

@@ -1,10 +1,11 @@
-use crate::flag::Flag;
-use crate::landing::Landing;
 use crate::scenes::{
     embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
 };
 use leptos::ev;
 use leptos::prelude::*;
+
+/// The element of index.html the app renders into, after the static start page.
+pub const MOUNT: &str = "main";
 
 /// Hash routes, so any static host (and any sub-path) serves every scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,19 +20,19 @@ pub enum Route {
 }
 
 impl Route {
-    pub const SCENES: [(Route, &'static str, &'static str); 5] = [
-        (Route::Linear, "#/linear", "Linear"),
-        (Route::Embedding, "#/embedding", "Embedding"),
-        (Route::OneHot, "#/one-hot", "One-hot × Linear"),
-        (Route::Rnn, "#/rnn", "RNN"),
-        (Route::Train, "#/train", "Train"),
+    pub const SCENES: [(Route, &'static str); 5] = [
+        (Route::Linear, "#/linear"),
+        (Route::Embedding, "#/embedding"),
+        (Route::OneHot, "#/one-hot"),
+        (Route::Rnn, "#/rnn"),
+        (Route::Train, "#/train"),
     ];
 
     /// The route of `#/linear`, also with a share link's `?s=...` after it.
     pub fn from_hash(hash: &str) -> Self {
         match hash.split('?').next().unwrap_or_default().trim_end_matches('/') {
             "" | "#" => Route::Home,
-            h => Self::SCENES.iter().find(|(_, href, _)| *href == h).map_or(Route::NotFound, |(r, _, _)| *r),
+            h => Self::SCENES.iter().find(|(_, href)| *href == h).map_or(Route::NotFound, |(r, _)| *r),
         }
     }
 }
@@ -40,53 +41,33 @@ fn current_hash() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-/// The page: a header with the scene links, and the scene the hash names.
+/// The scene the hash names, rendered into `<main>`. The masthead and the start page are
+/// index.html's static shell, painted before the WebAssembly arrives (boot.js keeps them in step).
 #[component]
 pub fn App() -> impl IntoView {
-    let route = RwSignal::new(Route::from_hash(&current_hash()));
-    let listener = window_event_listener(ev::hashchange, move |_| route.set(Route::from_hash(&current_hash())));
+    let hash = RwSignal::new(current_hash());
+    let listener = window_event_listener(ev::hashchange, move |_| hash.set(current_hash()));
     on_cleanup(move || listener.remove());
-    let projecting = RwSignal::new(false);
-    Effect::new(move |_| {
-        let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
-        if let Some(body) = body {
-            let _ = body.class_list().toggle_with_force("projection", projecting.get());
+    // Keyed by the whole hash, so that every new hash (another scene, or a link's `?s=` for this
+    // one) builds its scene afresh: erased views share one type, and a plain `move ||` would patch
+    // the new scene over the last one's DOM (an open panel would stay open).
+    view! { <For each=move || [hash.get()] key=|h| h.clone() children=|h| scene(Route::from_hash(&h)) /> }
+}
+
+fn scene(route: Route) -> AnyView {
+    match route {
+        Route::Home => ().into_any(),
+        Route::Linear => view! { <LinearScene /> }.into_any(),
+        Route::Embedding => view! { <EmbeddingScene /> }.into_any(),
+        Route::OneHot => view! { <OneHotScene /> }.into_any(),
+        Route::Rnn => view! { <RnnScene /> }.into_any(),
+        Route::Train => view! { <TrainScene /> }.into_any(),
+        Route::NotFound => view! {
+            <section class="scene">
+                <h1>"No such page"</h1>
+                <p>"This link names no scene. Pick one above, or go to the " <a href="#/">"start"</a> "."</p>
+            </section>
         }
-    });
-    let links = Route::SCENES
-        .iter()
-        .map(|&(r, href, text)| {
-            view! {
-                <a href=href aria-current=move || (route.get() == r).then_some("page")>
-                    {text}
-                </a>
-            }
-        })
-        .collect_view();
-    view! {
-        <header class="masthead">
-            <a class="brand" href="#/">"rowflow"</a>
-            <nav aria-label="Scenes">{links}</nav>
-            <Flag class="projection-toggle" checked=projecting on_toggle=Callback::new(move |on| projecting.set(on))>
-                " Projector"
-            </Flag>
-        </header>
-        <main id="main">
-            {move || match route.get() {
-                Route::Home => view! { <Landing /> }.into_any(),
-                Route::Linear => view! { <LinearScene /> }.into_any(),
-                Route::Embedding => view! { <EmbeddingScene /> }.into_any(),
-                Route::OneHot => view! { <OneHotScene /> }.into_any(),
-                Route::Rnn => view! { <RnnScene /> }.into_any(),
-                Route::Train => view! { <TrainScene /> }.into_any(),
-                Route::NotFound => view! {
-                    <section class="scene">
-                        <h1>"No such page"</h1>
-                        <p>"This link names no scene. Pick one above, or go to the " <a href="#/">"start"</a> "."</p>
-                    </section>
-                }
-                .into_any(),
-            }}
-        </main>
+        .into_any(),
     }
 }

@@ -10,7 +10,6 @@ mod formula;
 mod grid;
 mod heatmap;
 mod issue_list;
-mod landing;
 mod learn_panel;
 mod param;
 mod pass_toggle;
@@ -22,7 +21,7 @@ mod shell;
 mod storage;
 mod timeline;
 
-pub use app::{App, Route};
+pub use app::{App, Route, MOUNT};
 pub use code_panel::CodePanel;
 pub use field::Field;
 pub use formula::FormulaView;

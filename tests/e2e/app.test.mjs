@@ -63,7 +63,7 @@ test('axe, every rule: every route', async () => {
   const page = await site.page();
   const found = [];
   for (const href of ['', ...scenes.map(([h]) => h)]) {
-    await site.go(href, 'main h1', page);
+    await site.go(href, 'main h1:visible', page);
     await check(found, page, href || 'landing');
   }
   await page.goto(site.base + '#/nope');

@@ -149,7 +149,7 @@ test('the policy is strict, nothing inline is served, and it is enforced on ever
 
   const page = await site.page();
   for (const route of ['', '#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/nope']) {
-    await site.go(route, 'main h1', page);
+    await site.go(route, 'main h1:visible', page);
     // Animations and charts set styles as the page runs: play each scene's first steps.
     const step = page.getByRole('button', { name: 'Step forward' });
     if (await step.count()) for (let i = 0; i < 3; i++) await step.click();
