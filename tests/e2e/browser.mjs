@@ -1,11 +1,10 @@
 // Shared set-up for the end-to-end tests: serve the release build (dist/) under a sub-path, as
 // a static host would, and drive Debian's Chromium through playwright-core. Nothing is
 // downloaded: the browser is the one on PATH.
-import { spawn, execSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+import { serve as serveSite } from '../../tools/serve.mjs';
 import { chromium } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { createRequire } from 'node:module';
@@ -15,39 +14,11 @@ import { before, after } from 'node:test';
 const root = resolve(import.meta.dirname, '../..');
 export const artifacts = join(root, 'tests/e2e/artifacts');
 
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-    s.on('error', fail);
-  });
-}
-
-async function waitForServer(url, ms = 10000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-/** Serves dist/ (or $ROWFLOW_DIST) at http://127.0.0.1:PORT/rowflow/ and opens a browser. */
+/** Serves dist/ (or $ROWFLOW_DIST) at http://127.0.0.1:PORT/rowflow/ as a static host does
+ * (tools/serve.mjs: compressed, cached) and opens a browser. */
 export async function start() {
-  const site = mkdtempSync(join(tmpdir(), 'rowflow-site-'));
-  mkdirSync(join(site, 'rowflow'));
-  cpSync(process.env.ROWFLOW_DIST || join(root, 'dist'), join(site, 'rowflow'), { recursive: true });
-  const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], {
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}/rowflow/`;
-  await waitForServer(base);
+  const server = await serveSite(process.env.ROWFLOW_DIST || join(root, 'dist'), { base: '/rowflow/' });
+  const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || execSync('command -v chromium').toString().trim(),
     args: [
@@ -97,7 +68,7 @@ export async function start() {
     /** Closes the browser; fails the test file if any page broke the Content-Security-Policy. */
     async stop() {
       await browser.close();
-      server.kill();
+      await server.close();
       if (violations.length > 0) {
         throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
       }

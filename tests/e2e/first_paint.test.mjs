@@ -1,0 +1,71 @@
+// What a first visit gets before the app runs: index.html's static shell and start page, kept in
+// step with the route by boot.js; and the site served as a static host serves it (compressed,
+// hashed assets cached for good, index.html revalidated).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './browser.mjs';
+
+const site = serve();
+
+test('the shell and the start page show before the WebAssembly arrives, and follow the route', async () => {
+  const page = await site.page();
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.base);
+  const heading = page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" });
+  await heading.waitFor();
+  assert.equal(await page.locator('.masthead nav a').count(), 5);
+  assert.equal(await page.getByRole('main').getByRole('link').count(), 5);
+  assert.equal(await page.locator('[role=grid]').count(), 0, 'no scene yet: the wasm is held back');
+
+  // Following a link before the app runs: the start page goes, the link is marked.
+  await page.getByRole('main').getByRole('link', { name: 'Embedding', exact: true }).click();
+  await heading.waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Embedding');
+
+  // The Projector switch works without the app too.
+  await page.getByLabel('Projector').check();
+  assert.ok(await page.evaluate(() => document.body.classList.contains('projection')));
+
+  release();
+  await page.locator('[data-cell="output[0, 0]"]').waitFor();
+  assert.equal(await page.locator('main h1:visible').count(), 1, 'only the scene has a visible heading');
+  await page.goBack();
+  await heading.waitFor();
+  assert.equal(await page.locator('nav a[aria-current]').count(), 0);
+  assert.equal(await page.locator('[role=grid]').count(), 0, 'the start page shows no scene');
+  assert.deepEqual(page.errors, []);
+});
+
+test('served as a static host serves it: brotli or gzip, hashed assets cached, index.html revalidated', async () => {
+  const get = async (path, encoding) => {
+    const response = await fetch(site.base + path, { headers: { 'accept-encoding': encoding } });
+    const body = Buffer.from(await response.arrayBuffer());
+    return { headers: response.headers, body };
+  };
+  const index = await get('', 'br, gzip');
+  assert.equal(index.headers.get('cache-control'), 'no-cache');
+  const html = index.body.toString();
+  const wasm = html.match(/content="\.\/([^"]+_bg\.wasm)"/)?.[1];
+  assert.ok(wasm, 'index.html names its wasm');
+
+  // fetch() decodes what it is sent; the headers say what travelled.
+  for (const [accept, sent] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', null],
+  ]) {
+    const { headers, body } = await get(wasm, accept);
+    assert.equal(headers.get('content-encoding'), sent, accept);
+    assert.equal(headers.get('content-type'), 'application/wasm');
+    assert.equal(headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(body.subarray(0, 4).toString('latin1'), '\0asm', `${accept}: the wasm arrives whole`);
+  }
+  assert.equal((await fetch(site.base + '../../etc/passwd')).status, 404);
+  assert.equal((await fetch(site.base + 'nope.js')).status, 404);
+});
