@@ -1,6 +1,7 @@
 // Browser benchmarks of the release build (run by hand: scripts/bench-browser; figures go in the
 // README, never into a test). Chromium from PATH, the site from dist/ served under a sub-path as
 // in the e2e tests. Prints a Markdown table of medians.
+import { execFileSync } from 'node:child_process';
 import { start } from '../tests/e2e/browser.mjs';
 
 const RUNS = 7;
@@ -81,6 +82,7 @@ for (const [scene, route, cell, out] of [
   const page = await site.page();
   await page.goto(site.base + '#/one-hot');
   await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  await watchLongTasks(page);
   const timing = async (what) => {
     await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
     const text = await page.locator('.oh-timing').textContent();
@@ -96,8 +98,51 @@ for (const [scene, route, cell, out] of [
     await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
     await timing(size === 'D = 64' ? 'V = 50 000, D = 64, 3 ids' : 'V = 50 000, D = 5, 3 ids');
   }
+  rows.push(['long tasks (> 50 ms) while the one-hot sizes grow to V = 50 000, D = 64', await longTasks(page)]);
+  // The dense product's speed, beside the same Rust code run natively on this machine.
+  const oneHotMs = Number(rows.at(-1)[1].match(/vs ([\d.]+) ms/)[1]);
+  const browserGflops = (2 * 3 * 50_000 * 64) / (oneHotMs * 1e6);
+  const native = execFileSync('cargo', ['run', '-q', '--release', '-p', 'rowflow-core', '--example', 'one_hot_gflops'])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .find((r) => r.V === 50_000 && r.D === 64 && r.ids === 3);
+  rows.push([
+    'one-hot × Linear, V = 50 000, D = 64, 3 ids: GFLOP/s in Chromium (simd128) vs natively, same Rust',
+    `${browserGflops.toFixed(1)} vs ${native.gflops.toFixed(1)} (${((100 * browserGflops) / native.gflops).toFixed(0)}%)`,
+  ]);
+}
+
+// Long tasks while each scene's animation plays its first ten steps with the keyboard.
+for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
+  const page = await site.go(route, 'main [role=grid]');
+  await watchLongTasks(page);
+  const step = page.getByRole('button', { name: 'Step forward' });
+  for (let k = 0; k < 10 && (await step.count()) && (await step.isEnabled()); k++) {
+    await step.click();
+    await page.waitForTimeout(100);
+  }
+  rows.push([`long tasks (> 50 ms) while ${route} steps forward ten times`, await longTasks(page)]);
+  await page.close();
 }
 
 await site.stop();
 console.log(`| browser measure (Chromium, median of ${RUNS} opens or ${EDITS} edits) | time |\n| --- | --- |`);
 for (const [what, t] of rows) console.log(`| ${what} | ${t} |`);
+
+/** Records every task over 50 ms from now on (the Long Tasks API). */
+async function watchLongTasks(page) {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+      type: 'longtask',
+    });
+  });
+}
+
+/** How many long tasks there were since `watchLongTasks`, and the longest. */
+async function longTasks(page) {
+  const tasks = await page.evaluate(() => window.__longTasks);
+  return tasks.length ? `${tasks.length}, longest ${Math.max(...tasks).toFixed(0)} ms` : 'none';
+}

@@ -1,0 +1,79 @@
+// The size and load-speed budgets of issue 11, measured on the release build served as a static
+// host serves it (tools/serve.mjs): the bytes a first visit downloads per route, gzip and brotli,
+// and Lighthouse 12's mobile performance score (npx lighthouse@12, Chromium from PATH, median of
+// three runs). Run by scripts/bench-browser; figures go in the README, never into a test.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { encodings, serve } from './serve.mjs';
+
+const dist = process.env.ROWFLOW_DIST || 'dist';
+const chrome = process.env.CHROME_PATH || execFileSync('sh', ['-c', 'command -v chromium']).toString().trim();
+const ROUTES = [
+  ['#/', '.landing'],
+  ['#/embedding', '[data-cell="output[0, 0]"]'],
+];
+const RUNS = 3;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+const server = await serve(dist, { base: '/rowflow/' });
+const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] });
+const rows = [];
+
+// Every file a first visit fetches (a fresh context: nothing cached), with its size as a static
+// host would send it.
+for (const [route, ready] of ROUTES) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname.slice('/rowflow/'.length) || 'index.html';
+    if (!request.url().startsWith('data:')) files.add(path);
+  });
+  await page.goto(server.url + route);
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const sizes = [...files].map((f) => encodings(join(dist, f)));
+  const total = (encoding) => sizes.reduce((sum, f) => sum + (f[encoding] ?? f.raw).length, 0);
+  rows.push([`first load of ${route}: ${files.size} files, gzip (budget ≤ 200 KB)`, kb(total('gzip'))]);
+  rows.push([`first load of ${route}: brotli / uncompressed`, `${kb(total('br'))} / ${kb(total('raw'))}`]);
+  await context.close();
+}
+await browser.close();
+
+for (const [route] of ROUTES) {
+  const runs = [];
+  for (let k = 0; k < RUNS; k++) {
+    const report = JSON.parse(
+      execFileSync(
+        'npx',
+        [
+          '--yes',
+          'lighthouse@12',
+          server.url + route,
+          '--only-categories=performance',
+          '--output=json',
+          '--quiet',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+        ],
+        { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 256 << 20 },
+      ),
+    );
+    const metric = (id) => report.audits[id].numericValue;
+    runs.push({
+      score: Math.round(report.categories.performance.score * 100),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      fcp: metric('first-contentful-paint'),
+    });
+  }
+  const mid = runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)];
+  rows.push([
+    `Lighthouse mobile performance, ${route} (budget ≥ 95; median of ${RUNS}: ${runs.map((r) => r.score).join(', ')})`,
+    `${mid.score} (LCP ${(mid.lcp / 1000).toFixed(1)} s, FCP ${(mid.fcp / 1000).toFixed(1)} s, TBT ${mid.tbt.toFixed(0)} ms)`,
+  ]);
+}
+await server.close();
+
+console.log('| budget (release build, served compressed) | measured |\n| --- | --- |');
+for (const [what, value] of rows) console.log(`| ${what} | ${value} |`);
