@@ -7,13 +7,16 @@
 
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 
+/** `#/linear` of `#/linear?s=...`; '' or '#' on the start page. */
+const route = () => location.hash.split('?')[0].replace(/\/+$/, '');
+const home = () => route() === '' || route() === '#';
+
 /** The static shell follows the route: the start page only on `#/`, the scene's link marked. */
 function followRoute() {
-  const route = location.hash.split('?')[0].replace(/\/+$/, '');
   const landing = document.getElementById('landing');
-  if (landing) landing.hidden = route !== '' && route !== '#';
+  if (landing) landing.hidden = !home();
   for (const a of document.querySelectorAll('.masthead nav a')) {
-    if (a.getAttribute('href') === route) a.setAttribute('aria-current', 'page');
+    if (a.getAttribute('href') === route()) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
 }
@@ -55,6 +58,8 @@ const SIMD_PROBE = new Uint8Array([
 try {
   if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
   if (!WebAssembly.validate(SIMD_PROBE)) throw new Error('this browser lacks WebAssembly SIMD');
+  // The start page paints before the WebAssembly downloads and compiles; a scene needs it at once.
+  if (home()) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
 } catch (error) {

@@ -2,7 +2,8 @@
 // host serves it (tools/serve.mjs): the bytes a first visit downloads per route, gzip and brotli,
 // and Lighthouse 12's mobile performance score (npx lighthouse@12, Chromium from PATH, median of
 // three runs). Run by scripts/bench-browser; figures go in the README, never into a test.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { encodings, serve } from './serve.mjs';
@@ -33,7 +34,7 @@ for (const [route, ready] of ROUTES) {
   await page.goto(server.url + route);
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
-  const sizes = [...files].map((f) => encodings(join(dist, f)));
+  const sizes = await Promise.all([...files].map((f) => encodings(join(dist, f))));
   const total = (encoding) => sizes.reduce((sum, f) => sum + (f[encoding] ?? f.raw).length, 0);
   rows.push([`first load of ${route}: ${files.size} files, gzip (budget ≤ 200 KB)`, kb(total('gzip'))]);
   rows.push([`first load of ${route}: brotli / uncompressed`, `${kb(total('br'))} / ${kb(total('raw'))}`]);
@@ -44,21 +45,21 @@ await browser.close();
 for (const [route] of ROUTES) {
   const runs = [];
   for (let k = 0; k < RUNS; k++) {
-    const report = JSON.parse(
-      execFileSync(
-        'npx',
-        [
-          '--yes',
-          'lighthouse@12',
-          server.url + route,
-          '--only-categories=performance',
-          '--output=json',
-          '--quiet',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
-        ],
-        { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 256 << 20 },
-      ),
+    // Asynchronously: the server runs in this process and must keep answering.
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@12',
+        server.url + route,
+        '--only-categories=performance',
+        '--output=json',
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 256 << 20 },
     );
+    const report = JSON.parse(stdout);
     const metric = (id) => report.audits[id].numericValue;
     runs.push({
       score: Math.round(report.categories.performance.score * 100),

@@ -5,9 +5,14 @@
 //
 //   node tools/serve.mjs [dist] [--port 8080] [--base /rowflow/]
 import { createServer } from 'node:http';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -24,19 +29,17 @@ const TYPES = {
 // Trunk names every asset it builds `name-<16 hex digits>.ext`: its content never changes.
 const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
 
-/** Each file's bytes in the three encodings, compressed once at the highest settings. */
-export function encodings(file) {
-  const raw = readFileSync(file);
+/** Each file's bytes in the three encodings, compressed once at the highest settings, off the
+ * event loop (brotli at quality 11 takes seconds for the wasm; other requests must not wait). */
+export async function encodings(file) {
+  const raw = await readFile(file);
   const type = TYPES[extname(file)] || 'application/octet-stream';
-  if (raw.length < 256 || type.startsWith('image/png')) return { type, raw };
-  return {
-    type,
-    raw,
-    br: brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
+  if (raw.length < 256 || type === 'image/png') return { type, raw };
+  const [br, gzip] = await Promise.all([
+    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  return { type, raw, br, gzip };
 }
 
 /** The encoding a request's Accept-Encoding allows (and has not refused with q=0), best first. */
@@ -58,23 +61,21 @@ function pick(accept = '', file) {
 export function serve(dist, { port = 0, base = '/', host = '127.0.0.1' } = {}) {
   const root = resolve(dist);
   const cache = new Map();
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(base)) return notFound(res);
     let rel = path.slice(base.length) || 'index.html';
     if (rel.endsWith('/')) rel += 'index.html';
     const full = normalize(join(root, rel));
     if (full !== root && !full.startsWith(root + sep)) return notFound(res);
-    let file = cache.get(full);
-    if (!file) {
-      try {
-        if (!statSync(full).isFile()) return notFound(res);
-      } catch {
-        return notFound(res);
-      }
-      file = encodings(full);
-      cache.set(full, file);
+    try {
+      if (!statSync(full).isFile()) return notFound(res);
+    } catch {
+      return notFound(res);
     }
+    // One compression per file, shared by every request that arrives while it runs.
+    if (!cache.has(full)) cache.set(full, encodings(full));
+    const file = await cache.get(full);
     const encoding = pick(req.headers['accept-encoding'], file);
     const body = encoding ? file[encoding] : file.raw;
     res.writeHead(200, {
