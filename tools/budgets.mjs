@@ -27,9 +27,10 @@ for (const [route, ready] of ROUTES) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const files = new Set();
+  const base = new URL(server.url).pathname;
   page.on('requestfinished', (request) => {
-    const path = new URL(request.url()).pathname.slice('/rowflow/'.length) || 'index.html';
-    if (!request.url().startsWith('data:')) files.add(path);
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:') files.add(url.pathname.slice(base.length) || 'index.html');
   });
   await page.goto(server.url + route);
   await page.locator(ready).first().waitFor();

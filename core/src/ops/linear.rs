@@ -80,7 +80,10 @@ impl Linear {
         let (inf, outf) = (self.in_features(), self.out_features());
         let mut y = matmul_t(input.data(), self.weight.data(), (rows, outf, inf));
         if let Some(b) = &self.bias {
-            y.iter_mut().enumerate().for_each(|(j, y)| *y += b.data()[j % outf]);
+            // `max(1)`: with no output features there are no rows to add to.
+            for row in y.chunks_exact_mut(outf.max(1)) {
+                row.iter_mut().zip(b.data()).for_each(|(y, b)| *y += b);
+            }
         }
         Tensor::new(self.output_shape(input.shape()), y)
     }
