@@ -1,7 +1,7 @@
 // The One-hot × Linear scene in a real browser: both ways show PyTorch's numbers for each preset,
 // agree (torch.equal → True), follow an edit, light the right rows while stepping (with the
 // products by zero dimmed), pin bad ids on their cell, and grow past cells into heat maps with
-// both ways timed.
+// both ways timed; at real scale, a sweep to V = 50 000 runs in the worker and can be cancelled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scene, cell, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
@@ -310,5 +310,49 @@ test('leaving the scene while a timing is pending is quiet', async () => {
   await page.keyboard.press('ArrowRight');
   await page.getByRole('navigation').getByRole('link', { name: 'Embedding', exact: true }).click();
   await page.waitForTimeout(500);
+  assert.deepEqual(page.errors, []);
+});
+
+test('at real scale: a sweep to V = 50 000 in the worker, PyTorch beside, cancel, and the page answers', async () => {
+  const page = await open();
+  const panel = page.locator('.oh-scale');
+  const status = panel.locator('[role=status]');
+  await panel.getByLabel('Sizes to time').selectOption({ label: 'D = 64, 3 ids' });
+  await panel.getByRole('button', { name: 'Time V = 10 … 50,000' }).click();
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('.oh-scale [role=status]')?.textContent), null, { timeout: 60000 });
+  // Five sizes, each timed here and by PyTorch, with the work counted.
+  const rows = await panel.locator('table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const ours = rows.filter((r) => r.includes('this browser'));
+  assert.deepEqual(ours.map((r) => r[0]), ['10', '100', '1,000', '10,000', '50,000']);
+  for (const r of ours) {
+    for (const ms of r.slice(2, 6)) assert.match(ms, /^\d[\d.]*$/, `a time in ms: ${r}`);
+  }
+  // The work at V = 50 000, D = 64, 3 ids: copies against products, the dense gradient against
+  // the rows the ids touch.
+  const work = await panel.locator('table').nth(1).locator('tbody tr').last().evaluate((tr) => [...tr.children].map((c) => c.textContent));
+  assert.deepEqual(work, ['50,000', '192', '9,600,000', '9,599,808', '3,200,000', '192']);
+  assert.equal(rows.filter((r) => r[0] === 'PyTorch').length, 5, 'PyTorch beside every size');
+  // The plot: a line per way through the five sizes, and PyTorch's marks.
+  assert.equal(await panel.locator('polyline.oh-line').count(), 4);
+  const points = await panel.locator('polyline.oh-line.one-hot:not(.backward)').getAttribute('points');
+  assert.equal(points.trim().split(' ').length, 5);
+  assert.equal(await panel.locator('circle.oh-torch').count(), 20);
+
+  // The largest sweep: progress, the page answers while the worker computes, then cancel.
+  await panel.getByLabel('Sizes to time').selectOption({ label: 'D = 300, 1,024 ids' });
+  await panel.getByRole('button', { name: 'Time V = 10 … 50,000' }).click();
+  await page.waitForFunction(() => /V = 50,000: one-hot/.test(document.querySelector('.oh-scale [role=status]')?.textContent), null, { timeout: 60000 });
+  assert.ok(await panel.locator('progress').count(), 'a progress bar while it runs');
+  assert.ok(await panel.getByLabel('Sizes to time').isDisabled(), 'sizes wait for the run');
+  // The main thread is free: an edit shows at once.
+  await type(page, 'emb.weight[2, 0]', '0.5');
+  assert.equal(await cell(page, 'emb(input)[0, 0]'), '0.5000');
+  assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.5000');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  assert.match(await status.textContent(), /^Cancelled after 4 of 5 sizes\.$/);
+  assert.equal(await panel.locator('progress').count(), 0);
+  assert.ok(await panel.getByRole('button', { name: 'Time V = 10 … 50,000' }).isEnabled());
+  await panel.scrollIntoViewIfNeeded();
+  await shot(panel, 'one_hot-at-scale');
   assert.deepEqual(page.errors, []);
 });

@@ -94,7 +94,11 @@ impl Embedding {
     pub fn forward(&self, ids: &Ids) -> Result<Tensor> {
         let d = self.embedding_dim();
         let w = self.weight.data();
-        let out = self.rows(ids)?.iter().flat_map(|&r| w[r * d..(r + 1) * d].iter().copied()).collect();
+        let rows = self.rows(ids)?;
+        let mut out = Vec::with_capacity(rows.len() * d);
+        for r in rows {
+            out.extend_from_slice(&w[r * d..(r + 1) * d]);
+        }
         Tensor::new(self.output_shape(ids), out)
     }
 

@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::one_hot::{
-    State, DIM_SIZES, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
-    MAX_WORK, ONE_HOT, TABLE, TABLE_GRAD, TARGET, VOCAB_SIZES,
+    time_cases, Case, Report, Request, State, DIM_SIZES, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD,
+    LOOKUP, LOOKUP_GRAD, MAX_IDS, MAX_WORK, ONE_HOT, TABLE, TABLE_GRAD, TARGET, VOCAB_SIZES,
 };
 use rowflow_core::scene::MAX_NUMEL;
 
@@ -66,15 +66,20 @@ impl Driven for State {
                 let _ = (p.work_at(playhead), p.describe(playhead), p.zero_product(playhead, LINEAR, &[0, 0]));
             }
             let _ = (p.verdict(), p.cost_caption(), p.stale_note());
-            let mut clock = 0.0;
-            let timing = c.time(
-                || {
-                    clock += 1.0;
-                    clock
-                },
-                4.0,
-            );
-            let _ = timing.map(|t| t.caption());
+            // The worker's timing takes every size the scene can reach.
+            let clock = std::cell::Cell::new(0.0);
+            let now = || {
+                clock.set(clock.get() + 1.0);
+                clock.get()
+            };
+            let request = Request { cases: vec![Case { v, d, ids: n }], budget_ms: 4.0 };
+            let mut measured = None;
+            time_cases(&request, &now, &mut |r| {
+                if let Report::Measured(m) = r {
+                    measured = Some(m.caption());
+                }
+            });
+            prop_assert!(measured.is_some(), "no timing for V = {v}, D = {d}, {n} ids");
             for out in [LOOKUP, LINEAR] {
                 let _ = (c.formula(out, &vec![0; p.lookup.dim()]), c.formula(out, &[usize::MAX]));
             }

@@ -1,11 +1,11 @@
 //! The One-hot scene's cost: the work both ways counted and drawn to scale as the animation
-//! plays, and both ways timed in this browser as V and D grow.
+//! plays, and both ways timed in this browser (in the timing worker) as V and D grow.
 
+use super::timer::Timer;
 use crate::shell::use_model;
 use leptos::prelude::*;
 use rowflow_core::ops::one_hot::Cost;
-use rowflow_core::scene::one_hot::{grouped, Pass, State, Timing, Work};
-use std::time::Duration;
+use rowflow_core::scene::one_hot::{grouped, Case, Pass, Request, State, Work};
 
 /// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
 const TIMING_BUDGET_MS: f64 = 20.0;
@@ -16,31 +16,26 @@ pub fn CostPanel() -> impl IntoView {
     let (state, computed, playhead) = (model.state, model.view, model.playhead);
     let backward_on = model.backward();
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
-    // Both ways timed afresh whenever a size changes, after the page has painted.
-    let timing = RwSignal::new(None::<Timing>);
-    let round = RwSignal::new(0u32);
+    // Both ways timed afresh in the worker whenever a size changes.
+    let timer = Timer::new();
+    let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.numel())));
     let time_now = move || {
-        timing.set(None);
-        round.update(|r| *r += 1);
-        let this = round.get_untracked();
-        set_timeout(
-            move || {
-                // A newer size, or the scene gone (signals disposed): nothing to time.
-                if round.try_get_untracked() != Some(this) {
-                    return;
-                }
-                let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
-                let measured = computed.try_with_untracked(|c| c.time(|| perf.now(), TIMING_BUDGET_MS)).flatten();
-                timing.try_set(measured);
-            },
-            Duration::from_millis(60),
-        );
+        let ((v, d), ids) = sizes.get_untracked();
+        match ids {
+            0 => timer.cancel(),
+            _ => timer.start(Request { cases: vec![Case { v, d, ids }], budget_ms: TIMING_BUDGET_MS }),
+        }
     };
-    let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.shape().to_vec())));
     Effect::new(move |_| {
         sizes.track();
         time_now();
     });
+    let timing = move || match (timer.measured.get().first(), timer.error.get()) {
+        (_, Some(why)) => why,
+        (Some(m), None) => m.caption(),
+        (None, None) if sizes.get().1 == 0 => "No ids to time.".to_string(),
+        (None, None) => "Timing both ways…".to_string(),
+    };
 
     // The forward work so far against the whole: bars to scale and the counts in words. Going
     // backward, the forward pass has run in full.
@@ -111,7 +106,7 @@ pub fn CostPanel() -> impl IntoView {
                 />
             </div>
             <p class="oh-timing" role="status">
-                {move || timing.get().map_or("Timing both ways…".to_string(), |t| t.caption())}
+                {timing}
             </p>
             <button type="button" on:click=move |_| time_now()>"Time again"</button>
             <p class="hint">

@@ -2,9 +2,11 @@
 //! `nn.Embedding` copies the row each id picks; on the right `F.one_hot` then
 //! `Linear(V, D, bias=False)` with `linear.weight = emb.weight.T` computes the same numbers, one
 //! nonzero product per sum. The core checks `torch.equal` and counts the work; this view times
-//! both ways in the browser as V and D grow past what fits as cells.
+//! both ways in a Web Worker as V and D grow past what fits as cells, and at real scale.
 
 mod cost;
+mod scale;
+mod timer;
 
 use crate::field::Field;
 use crate::formula::FormulaView;
@@ -23,6 +25,7 @@ use rowflow_core::scene::one_hot::{
     Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
     ONE_HOT, TABLE, TABLE_GRAD, TARGET,
 };
+use scale::ScalePanel;
 
 #[component]
 pub fn OneHotScene() -> impl IntoView {
@@ -230,6 +233,7 @@ pub fn OneHotScene() -> impl IntoView {
             </section>
 
             <CostPanel />
+            <ScalePanel />
         </SceneShell>
     }
 }

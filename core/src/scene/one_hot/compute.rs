@@ -67,19 +67,4 @@ impl Computed {
             _ => None,
         }
     }
-
-    /// Times both ways on the ids on show: each runs repeatedly until `budget_ms` of `now` (the
-    /// view's clock, in ms) has passed. The modules are built beforehand, as a model would hold
-    /// them; the one-hot way's time includes `F.one_hot`, which it cannot do without. A quarter
-    /// budget of each, unmeasured, comes first, so that neither pays for the browser's warm-up.
-    pub fn time(&self, mut now: impl FnMut() -> f64, budget_ms: f64) -> Option<Timing> {
-        let (ways, pass) = (self.ways.as_ref()?, self.pass.as_ref()?);
-        let lookup = || ways.emb.forward(&pass.ids);
-        let one_hot = || ways.linear.forward(&pass.ids);
-        per_call(&mut now, budget_ms / 4.0, lookup);
-        per_call(&mut now, budget_ms / 4.0, one_hot);
-        let lookup = per_call(&mut now, budget_ms, lookup);
-        let one_hot = per_call(&mut now, budget_ms, one_hot);
-        Some(Timing { lookup_ms: lookup.0, lookup_calls: lookup.1, one_hot_ms: one_hot.0, one_hot_calls: one_hot.1 })
-    }
 }

@@ -40,6 +40,19 @@ mod timing;
 pub use timing::*;
 mod contract;
 
+/// A count with its thousands marked, as read aloud: `9,600,000`.
+pub fn grouped(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The names the grids and the trace use.
 pub const TABLE: &str = "emb.weight";
 pub const INPUT: &str = "input";

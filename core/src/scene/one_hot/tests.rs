@@ -514,31 +514,3 @@ proptest::proptest! {
         }
     }
 }
-
-#[test]
-fn timing_repeats_until_the_budget_is_spent() {
-    let c = State::default().compute();
-    let mut clock = 0.0;
-    let t = c
-        .time(
-            || {
-                clock += 0.5;
-                clock
-            },
-            20.0,
-        )
-        .unwrap();
-    // Each call of the fake clock advances 0.5 ms: 40 calls fill 20 ms, after 10 to warm up.
-    assert_eq!((t.lookup_calls, t.one_hot_calls), (40, 40));
-    assert_eq!(t.lookup_ms, 0.5);
-    assert_eq!(t.ratio(), 1.0);
-    // A clock that never moves still ends.
-    assert_eq!(per_call(&mut || 0.0, 20.0, || ()), (0.0, 1_000_000));
-    let t = Timing { lookup_ms: 0.000412, lookup_calls: 1, one_hot_ms: 21.3, one_hot_calls: 1 };
-    assert_eq!(
-        t.caption(),
-        "Lookup 0.000412 ms per call, one-hot × Linear 21.3 ms per call: 51,699× the lookup's time."
-    );
-    let t = Timing { lookup_ms: 0.004, lookup_calls: 1, one_hot_ms: 0.00213, one_hot_calls: 1 };
-    assert!(t.caption().ends_with("0.00213 ms per call: 0.5× the lookup's time."));
-}

@@ -1,0 +1,289 @@
+//! The one-hot cost at real scale: both ways, forward and backward, timed in the worker as V
+//! grows from 10 to 50,000, plotted on log axes with PyTorch's own times beside, and the work
+//! counted for each size.
+
+use super::timer::Timer;
+use leptos::prelude::*;
+use rowflow_core::scene::one_hot::{
+    grouped, significant, Case, Measured, Request, TorchTimes, Way, SWEEP_SIZES, SWEEP_V,
+};
+
+/// Each way at each size is repeated until this much time has passed (one call when longer).
+const BUDGET_MS: f64 = 50.0;
+const WAYS: [Way; 4] = [Way::Lookup, Way::OneHot, Way::LookupBackward, Way::OneHotBackward];
+
+#[component]
+pub fn ScalePanel() -> impl IntoView {
+    let timer = Timer::new();
+    let torch = StoredValue::new(TorchTimes::stored());
+    // (D, ids) of the sweep, as offered by `SWEEP_SIZES`.
+    let choice = RwSignal::new(0usize);
+    let (d, ids) = (move || SWEEP_SIZES[choice.get()].0, move || SWEEP_SIZES[choice.get()].1);
+    let cases = move || SWEEP_V.iter().map(|&v| Case { v, d: d(), ids: ids() }).collect::<Vec<_>>();
+    let run = move |_| timer.start(Request { cases: cases(), budget_ms: BUDGET_MS });
+    let busy = move || timer.progress.get().is_some();
+    let status = move || match (timer.progress.get(), timer.error.get()) {
+        (Some(p), _) => {
+            let v = SWEEP_V.get(p.case).copied().unwrap_or_default();
+            let what = p.way.map_or("drawing emb.weight with torch.manual_seed(0)", Way::name);
+            format!("V = {}: {what}… {:.0}% of the work done", grouped(v), 100.0 * p.done)
+        }
+        (None, Some(why)) => why,
+        (None, None) => match timer.measured.with(Vec::len) {
+            0 => String::new(),
+            n if n < SWEEP_V.len() => format!("Cancelled after {n} of {} sizes.", SWEEP_V.len()),
+            _ => "Done: every size timed both ways.".to_string(),
+        },
+    };
+    let rows = move || {
+        timer
+            .measured
+            .get()
+            .into_iter()
+            .map(|m| {
+                let t = torch.with_value(|t| t.at(m.case));
+                view! { <ScaleRows m=m torch=t /> }
+            })
+            .collect_view()
+    };
+    let torch_label = torch.with_value(|t| format!("PyTorch {} ({}, one thread)", t.torch, t.machine));
+
+    view! {
+        <section class="oh-scale" aria-label="At real scale">
+            <h2>"At real scale: V from 10 to 50,000, timed in a worker"</h2>
+            <p>
+                "Both ways, forward and backward, at five vocabulary sizes, in a Web Worker so the page stays "
+                "responsive. Beside them, PyTorch's own times for the same sizes on the machine this lab was "
+                "measured on (hollow marks)."
+            </p>
+            <div class="oh-scale-controls">
+                <label>
+                    "D and ids "
+                    <select
+                        aria-label="Sizes to time"
+                        prop:value=move || choice.get().to_string()
+                        on:change=move |ev| choice.set(event_target_value(&ev).parse().unwrap_or(0))
+                        disabled=busy
+                    >
+                        {SWEEP_SIZES
+                            .iter()
+                            .enumerate()
+                            .map(|(k, (d, n))| {
+                                view! { <option value=k.to_string()>{format!("D = {d}, {} ids", grouped(*n))}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                {move || match busy() {
+                    false => view! { <button type="button" on:click=run>"Time V = 10 … 50,000"</button> }.into_any(),
+                    true => view! { <button type="button" on:click=move |_| timer.cancel()>"Cancel"</button> }.into_any(),
+                }}
+            </div>
+            <div class="oh-scale-status" role="status">
+                {move || {
+                    timer.progress.get().map(|p| view! { <progress max="1" value=p.done.to_string()></progress> })
+                }}
+                <span>{status}</span>
+            </div>
+            <Plot measured=timer.measured torch=torch cases=Signal::derive(cases) torch_label=torch_label.clone() />
+            <div class="oh-scale-table">
+                <table>
+                    <caption>"Milliseconds per call"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">"V"</th>
+                            <th scope="col">"timed by"</th>
+                            <th scope="col">"lookup (ms)"</th>
+                            <th scope="col">"one-hot × Linear (ms)"</th>
+                            <th scope="col">"lookup backward (ms)"</th>
+                            <th scope="col">"one-hot backward (ms)"</th>
+                            <th scope="col">"one-hot GFLOP/s"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <div class="oh-scale-table">
+                <table>
+                    <caption>"The work at each V, forward and backward"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">"V"</th>
+                            <th scope="col">"numbers the lookup copies"</th>
+                            <th scope="col">"one-hot multiply-adds"</th>
+                            <th scope="col">"… of them × 0"</th>
+                            <th scope="col">"linear.weight.grad numbers written"</th>
+                            <th scope="col">"emb.weight.grad numbers written"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{move || cases().into_iter().map(|c| view! { <WorkRow c=c /> }).collect_view()}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// A size's two rows: this browser's times, then PyTorch's.
+#[component]
+fn ScaleRows(m: Measured, torch: Option<Measured>) -> impl IntoView {
+    let v = m.case.v;
+    let times = |m: &Measured| WAYS.map(|w| significant(m.ms(w)));
+    let [a, b, e, f] = times(&m);
+    let torch_row = torch.map(|t| {
+        let [a, b, e, f] = times(&t);
+        view! {
+            <tr class="torch">
+                <td>"PyTorch"</td>
+                <td>{a}</td>
+                <td>{b}</td>
+                <td>{e}</td>
+                <td>{f}</td>
+                <td>{format!("{:.1}", t.gflops())}</td>
+            </tr>
+        }
+    });
+    let span = if torch_row.is_some() { "2" } else { "1" };
+    view! {
+        <tr>
+            <th scope="row" rowspan=span>{grouped(v)}</th>
+            <td>"this browser"</td>
+            <td>{a}</td>
+            <td>{b}</td>
+            <td>{e}</td>
+            <td>{f}</td>
+            <td>{format!("{:.1}", m.gflops())}</td>
+        </tr>
+        {torch_row}
+    }
+}
+
+/// What each way does at one size: copies against multiply-adds forward, the dense gradient
+/// against the rows the ids touch backward.
+#[component]
+fn WorkRow(c: Case) -> impl IntoView {
+    view! {
+        <tr>
+            <th scope="row">{grouped(c.v)}</th>
+            <td>{grouped(c.copies())}</td>
+            <td>{grouped(c.multiply_adds())}</td>
+            <td>{grouped(c.zero_products())}</td>
+            <td>{grouped(c.grad_written())}</td>
+            <td>{grouped(c.grad_rows_written())}</td>
+        </tr>
+    }
+}
+
+/// Plot geometry: the drawing area inside the SVG's 640 × 320 view box.
+const W: f64 = 640.0;
+const H: f64 = 320.0;
+const LEFT: f64 = 80.0;
+const RIGHT: f64 = 40.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 44.0;
+
+/// ms per call against V, both on log scales: a line per way for this browser as its sizes come
+/// in, PyTorch's as hollow marks. Forward solid, backward dashed; lookup blue, one-hot orange.
+#[component]
+fn Plot(
+    measured: RwSignal<Vec<Measured>>,
+    torch: StoredValue<TorchTimes>,
+    cases: Signal<Vec<Case>>,
+    torch_label: String,
+) -> impl IntoView {
+    let torch_points = Memo::new(move |_| {
+        cases.with(|cs| torch.with_value(|t| cs.iter().filter_map(|&c| t.at(c)).collect::<Vec<_>>()))
+    });
+    // The y range: whole decades around every time shown (ours and PyTorch's).
+    let range = Memo::new(move |_| {
+        let all: Vec<f64> = measured.with(|m| {
+            torch_points.with(|t| m.iter().chain(t).flat_map(|m| WAYS.map(|w| m.ms(w))).filter(|x| *x > 0.0).collect())
+        });
+        let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = all.iter().copied().fold(0.0f64, f64::max);
+        if lo.is_finite() && hi > 0.0 {
+            (lo.log10().floor(), hi.log10().ceil().max(lo.log10().floor() + 1.0))
+        } else {
+            (-3.0, 3.0)
+        }
+    });
+    let (v_lo, v_hi) =
+        ((*SWEEP_V.first().unwrap_or(&10) as f64).log10(), (*SWEEP_V.last().unwrap_or(&50_000) as f64).log10());
+    let x = move |v: usize| LEFT + ((v as f64).log10() - v_lo) / (v_hi - v_lo) * (W - LEFT - RIGHT);
+    let y = move |ms: f64| {
+        let (lo, hi) = range.get();
+        TOP + (1.0 - (ms.max(1e-9).log10() - lo) / (hi - lo)) * (H - TOP - BOTTOM)
+    };
+    let class = |w: Way| match w {
+        Way::Lookup => "lookup",
+        Way::OneHot => "one-hot",
+        Way::LookupBackward => "lookup backward",
+        Way::OneHotBackward => "one-hot backward",
+    };
+    let lines = move || {
+        WAYS.map(|w| {
+            let points = measured.with(|m| {
+                m.iter().map(|m| format!("{:.1},{:.1}", x(m.case.v), y(m.ms(w)))).collect::<Vec<_>>().join(" ")
+            });
+            view! { <polyline class=format!("oh-line {}", class(w)) points=points></polyline> }
+        })
+        .into_iter()
+        .collect_view()
+    };
+    let marks = move || {
+        torch_points.get().into_iter().flat_map(|t| {
+            WAYS.map(|w| view! { <circle class=format!("oh-torch {}", class(w)) cx=format!("{:.1}", x(t.case.v)) cy=format!("{:.1}", y(t.ms(w))) r="5"></circle> })
+        }).collect_view()
+    };
+    let x_ticks = SWEEP_V
+        .iter()
+        .map(|&v| {
+            view! {
+                <g class="oh-tick">
+                    <line x1=x(v) x2=x(v) y1=TOP y2=H - BOTTOM></line>
+                    <text x=x(v) y=H - BOTTOM + 20.0 text-anchor="middle">{grouped(v)}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let y_ticks = move || {
+        let (lo, hi) = range.get();
+        (lo as i32..=hi as i32)
+            .map(|e| {
+                let ms = 10f64.powi(e);
+                view! {
+                    <g class="oh-tick">
+                        <line x1=LEFT x2=W - RIGHT y1=y(ms) y2=y(ms)></line>
+                        <text x=LEFT - 8.0 y=y(ms) + 5.0 text-anchor="end">{decade(e)}</text>
+                    </g>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <figure class="oh-plot">
+            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label="Milliseconds per call against V, log scales; the same numbers are in the table below">
+                {x_ticks}
+                {y_ticks}
+                <text class="oh-axis" x=(LEFT + W - RIGHT) / 2.0 y=H - 4.0 text-anchor="middle">"V (log scale)"</text>
+                <text class="oh-axis" x="14" y=(TOP + H - BOTTOM) / 2.0 text-anchor="middle" transform=format!("rotate(-90 14 {})", (TOP + H - BOTTOM) / 2.0)>"ms per call"</text>
+                {lines}
+                {marks}
+            </svg>
+            <figcaption class="oh-legend">
+                <span class="key lookup">"lookup"</span>
+                <span class="key one-hot">"one-hot × Linear"</span>
+                <span class="key lookup backward">"lookup backward (dashed)"</span>
+                <span class="key one-hot backward">"one-hot backward (dashed)"</span>
+                <span class="key torch">{format!("○ {torch_label}")}</span>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// `10^e` as a tick reads: `0.001`, `1`, `1,000`.
+fn decade(e: i32) -> String {
+    match u32::try_from(e) {
+        Ok(e) => grouped(10u64.saturating_pow(e)),
+        Err(_) => format!("{:.*}", e.unsigned_abs() as usize, 10f64.powi(e)),
+    }
+}

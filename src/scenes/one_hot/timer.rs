@@ -1,0 +1,117 @@
+//! The timing worker (`src/bin/worker.rs`) seen from the page: a fresh worker for each run, so
+//! that cancelling is ending it, and its reports as signals the views read.
+
+use leptos::prelude::*;
+use rowflow_core::scene::one_hot::{Measured, Report, Request, Way};
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
+
+/// Trunk's loader for the worker bin (`data-loader-shim` in index.html), beside index.html.
+const LOADER: &str = "worker_loader.js";
+
+/// Where a run is: case `case` of the request at `way` (`None`: drawing its table), `done` of
+/// all its work from 0 to 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    pub case: usize,
+    pub way: Option<Way>,
+    pub done: f64,
+}
+
+/// One run's worker and the handlers it calls; dropping it ends the worker.
+struct Running {
+    worker: Worker,
+    _on_message: Closure<dyn Fn(MessageEvent)>,
+    _on_error: Closure<dyn Fn(Event)>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct Timer {
+    /// `Some` while a run is under way.
+    pub progress: RwSignal<Option<Progress>>,
+    /// The cases measured so far in this run, in order.
+    pub measured: RwSignal<Vec<Measured>>,
+    /// Why the last run stopped short, in words.
+    pub error: RwSignal<Option<String>>,
+    running: StoredValue<Option<Running>, LocalStorage>,
+}
+
+impl Timer {
+    /// A timer whose worker ends with the view that made it.
+    pub fn new() -> Self {
+        let timer = Self {
+            progress: RwSignal::new(None),
+            measured: RwSignal::new(Vec::new()),
+            error: RwSignal::new(None),
+            running: StoredValue::new_local(None),
+        };
+        on_cleanup(move || {
+            timer.running.try_update_value(|r| *r = None);
+        });
+        timer
+    }
+
+    /// Ends any run under way and starts `request` in a new worker.
+    pub fn start(self, request: Request) {
+        self.running.update_value(|r| *r = None);
+        self.measured.set(Vec::new());
+        self.error.set(None);
+        self.progress.set(Some(Progress { case: 0, way: None, done: 0.0 }));
+        match self.spawn(request) {
+            Ok(running) => self.running.set_value(Some(running)),
+            Err(why) => self.stop(Some(why)),
+        }
+    }
+
+    /// Ends the run under way, if any, keeping what it measured.
+    pub fn cancel(self) {
+        if self.progress.get_untracked().is_some() {
+            self.running.update_value(|r| *r = None);
+            self.stop(None);
+        }
+    }
+
+    /// Also called by the worker's handlers, which may outlive the view by a message.
+    fn stop(self, error: Option<String>) {
+        self.progress.try_set(None);
+        self.error.try_set(error);
+    }
+
+    fn spawn(self, request: Request) -> Result<Running, String> {
+        let worker = Worker::new(LOADER).map_err(|e| format!("the timing worker could not start: {e:?}"))?;
+        let request = serde_json::to_string(&request).map_err(|e| e.to_string())?;
+        let sender = worker.clone();
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
+            let text = message.data().as_string().unwrap_or_default();
+            match serde_json::from_str::<Report>(&text) {
+                Ok(Report::Ready) => {
+                    let _ = sender.post_message(&request.as_str().into());
+                }
+                Ok(Report::Progress { case, way, done }) => {
+                    self.progress.try_set(Some(Progress { case, way, done }));
+                }
+                Ok(Report::Measured(m)) => {
+                    self.measured.try_update(|all| all.push(m));
+                }
+                Ok(Report::Finished) => self.stop(None),
+                Ok(Report::Refused(why)) => self.stop(Some(why)),
+                Err(e) => self.stop(Some(format!("the timing worker said something unexpected: {e}"))),
+            }
+        });
+        // A script that fails to load raises a plain Event; an error inside, an ErrorEvent.
+        let on_error = Closure::<dyn Fn(Event)>::new(move |e: Event| {
+            e.prevent_default();
+            let why = e.dyn_ref::<ErrorEvent>().map_or("its files could not be loaded".into(), ErrorEvent::message);
+            self.stop(Some(format!("the timing worker stopped: {why}")));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(Running { worker, _on_message: on_message, _on_error: on_error })
+    }
+}
