@@ -7,14 +7,21 @@ use rowflow_core::tensor::unravel;
 use rowflow_core::{Mark, Marks};
 use wasm_bindgen::{Clamped, JsCast};
 
-/// The largest canvas drawn; bigger tensors are sampled (one cell per pixel shown).
+/// The window onto the table, in CSS pixels; a larger table scrolls under it.
 const MAX_W: usize = 720;
 const MAX_H: usize = 480;
+/// Cell sizes in pixels: rows at least 8 tall (so one marked row of 50,000 shows), columns at
+/// least 2 wide (300 columns fit the window), both at most 16.
+const MIN_ROW_H: usize = 8;
+const MIN_COL_W: usize = 2;
+const MAX_CELL: usize = 16;
 
-/// A tensor too large for cells, as a colour heat map read as rows × last dim. The diverging
+/// A tensor too large for cells, as a colour heat map read as rows × last dim, virtualised: the
+/// whole table is a scroll area at a fixed size per cell, and the canvas draws only the cells
+/// in view, once per scroll frame, so 50,000 × 300 scrolls as smoothly as 30 × 30. The diverging
 /// palette (blue below zero, orange above, after ColorBrewer's colour-blind-safe PuOr) is never
 /// the only carrier: the value under the pointer or the keyboard cursor is read out as text,
-/// with its whole row. Rows the trace touches are outlined.
+/// with its whole row. Rows the trace touches are banded, and the cursor follows them.
 #[component]
 pub fn HeatMap(
     name: String,
@@ -23,12 +30,56 @@ pub fn HeatMap(
     on_focus: Option<Callback<Vec<usize>>>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let scroller = NodeRef::<leptos::html::Div>::new();
     let cursor = RwSignal::new(0usize);
+    let scroll = RwSignal::new((0.0f64, 0.0f64));
     let geometry = Memo::new(move |_| data.with(|d| Geometry::of(&d.shape)));
-    let draw_name = name.clone();
+    // The colour scale: the largest finite magnitude, once per change of the numbers.
+    let scale = Memo::new(move |_| {
+        data.with(|d| d.values.iter().filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs())).max(1e-12))
+    });
+    // The rows the current step touches, found once per step.
+    let row_marks_name = name.clone();
+    let marked = Memo::new(move |_| {
+        let g = geometry.get();
+        data.with(|d| {
+            marks.with(|m| {
+                let lead = d.shape.len().saturating_sub(1);
+                (0..g.rows)
+                    .filter_map(|row| match m.of(&row_marks_name, &unravel(row * g.cols, &d.shape)[..lead]) {
+                        Some(mark @ (Mark::Read | Mark::Write)) => Some((row, mark)),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
     Effect::new(move |_| {
         let (Some(canvas), g) = (canvas.get(), geometry.get()) else { return };
-        data.with(|d| marks.with(|m| draw(&canvas, &g, d, m, &draw_name, cursor.get())));
+        let view = View::at(&g, scroll.get());
+        data.with(|d| marked.with(|m| draw(&canvas, &g, &view, d, scale.get(), m, cursor.get())));
+    });
+    // Brings cell `i` into the window, if it is outside.
+    let reveal = move |i: usize| {
+        let (Some(el), g) = (scroller.get_untracked(), geometry.get_untracked()) else { return };
+        let (top, left) = (((i / g.cols) * g.row_h) as i32, ((i % g.cols) * g.col_w) as i32);
+        let (h, w) = (el.client_height(), el.client_width());
+        if top < el.scroll_top() || top + g.row_h as i32 > el.scroll_top() + h {
+            el.set_scroll_top(top - h / 2);
+        }
+        if left < el.scroll_left() || left + g.col_w as i32 > el.scroll_left() + w {
+            el.set_scroll_left(left - w / 2);
+        }
+    };
+    // The readout follows the step: the cursor moves to the first row it touches, same column.
+    Effect::new(move |first: Option<()>| {
+        let rows = marked.with(|m| m.first().map(|&(row, _)| row));
+        if let (Some(row), Some(())) = (rows, first) {
+            let g = geometry.get_untracked();
+            let i = row * g.cols + cursor.get_untracked() % g.cols;
+            cursor.set(i);
+            reveal(i);
+        }
     });
     let readout_name = name.clone();
     let readout = move || {
@@ -53,16 +104,15 @@ pub fn HeatMap(
         }
     };
     let pointer = move |ev: ev::MouseEvent| {
-        let Some(el) = canvas.get_untracked() else { return };
         let g = geometry.get_untracked();
-        let (w, h) = (el.client_width().max(1) as f64, el.client_height().max(1) as f64);
-        let col = ((ev.offset_x() as f64 / w) * g.cols as f64) as usize;
-        let row = ((ev.offset_y() as f64 / h) * g.rows as f64) as usize;
+        let (left, top) = scroll.get_untracked();
+        let col = (ev.offset_x().max(0) as f64 + left) as usize / g.col_w;
+        let row = (ev.offset_y().max(0) as f64 + top) as usize / g.row_h;
         pick(row.min(g.rows - 1) * g.cols + col.min(g.cols - 1));
     };
     let keydown = move |ev: ev::KeyboardEvent| {
         let (g, i) = (geometry.get_untracked(), cursor.get_untracked());
-        let page = (g.rows / 10).max(1) * g.cols;
+        let page = (MAX_H / g.row_h).max(1) * g.cols;
         let j = match ev.key().as_str() {
             "ArrowUp" => i.checked_sub(g.cols),
             "ArrowDown" => Some(i + g.cols),
@@ -78,19 +128,28 @@ pub fn HeatMap(
             ev.prevent_default();
             ev.stop_propagation();
             pick(j);
+            reveal(j);
+        }
+    };
+    let on_scroll = move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            scroll.set((f64::from(el.scroll_left()), f64::from(el.scroll_top())));
         }
     };
     let grid_label = name.clone();
     let mark_name_of = name.clone();
     let summary = move || {
         let g = geometry.get();
-        let sampled = if g.sampled { ", sampled to fit" } else { "" };
-        format!("heat map of {name}: {} rows × {} columns{sampled}; arrow keys move the cursor", g.rows, g.cols)
+        format!(
+            "heat map of {name}: {} rows × {} columns; arrow keys, Page Up and Page Down move the cursor, the value under it is read out below",
+            g.rows, g.cols
+        )
     };
     let mark_of_cursor = move || {
         let i = cursor.get();
         data.with(|d| marks.with(|m| m.of(&mark_name_of, &unravel(i, &d.shape)))).map(mark_name)
     };
+    let px = |n: usize| format!("{n}px");
     view! {
         <div class="heatmap">
             <div role="grid" aria-label=grid_label aria-readonly="true">
@@ -102,7 +161,32 @@ pub fn HeatMap(
                         data-mark=mark_of_cursor
                         on:keydown=keydown
                     >
-                        <canvas node_ref=canvas aria-hidden="true" on:mousemove=pointer on:click=pointer></canvas>
+                        <div
+                            class="heatmap-scroll"
+                            node_ref=scroller
+                            on:scroll=on_scroll
+                            style:max-width=move || px(geometry.get().outer().0)
+                            style:height=move || px(geometry.get().outer().1)
+                        >
+                            <div
+                                class="heatmap-space"
+                                style:width=move || px(geometry.get().cols * geometry.get().col_w)
+                                style:height=move || px(geometry.get().rows * geometry.get().row_h)
+                            >
+                                // Moved to the scroll position and redrawn there: the space
+                                // around it only gives the scroll bars their length.
+                                <canvas
+                                    node_ref=canvas
+                                    aria-hidden="true"
+                                    style:transform=move || {
+                                        let (left, top) = scroll.get();
+                                        format!("translate({left}px, {top}px)")
+                                    }
+                                    on:mousemove=pointer
+                                    on:click=pointer
+                                ></canvas>
+                            </div>
+                        </div>
                     </div>
                 </div>
             </div>
@@ -119,23 +203,50 @@ pub fn HeatMap(
     }
 }
 
-/// A tensor read as `rows × cols` (cols = last dim) and the canvas size that shows it.
+/// Room for a scroll bar, in pixels.
+const SCROLLBAR: usize = 16;
+
+/// A tensor read as `rows × cols` (cols = last dim): its cell size and the window onto it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Geometry {
     rows: usize,
     cols: usize,
+    row_h: usize,
+    col_w: usize,
+    /// The window, in pixels: the whole table when it fits.
     width: usize,
     height: usize,
-    sampled: bool,
 }
 
 impl Geometry {
     fn of(shape: &[usize]) -> Self {
         let cols = shape.last().copied().unwrap_or(1).max(1);
         let rows = (shape.iter().product::<usize>() / cols).max(1);
-        let scale = |n: usize, max: usize| (max / n).clamp(1, 16);
-        let (width, height) = ((cols * scale(cols, MAX_W)).min(MAX_W), (rows * scale(rows, MAX_H)).min(MAX_H));
-        Self { rows, cols, width, height, sampled: cols > MAX_W || rows > MAX_H }
+        let (col_w, row_h) = ((MAX_W / cols).clamp(MIN_COL_W, MAX_CELL), (MAX_H / rows).clamp(MIN_ROW_H, MAX_CELL));
+        Self { rows, cols, row_h, col_w, width: (cols * col_w).min(MAX_W), height: (rows * row_h).min(MAX_H) }
+    }
+
+    /// The scroll area's size: the window, and room for a scroll bar on each side that scrolls
+    /// (so that none covers the last row or column).
+    fn outer(&self) -> (usize, usize) {
+        let bar = |scrolls: bool| if scrolls { SCROLLBAR } else { 0 };
+        (self.width + bar(self.rows * self.row_h > self.height), self.height + bar(self.cols * self.col_w > self.width))
+    }
+}
+
+/// The part of the table in the window: its first row and column, and the pixel offsets
+/// within them.
+struct View {
+    row0: usize,
+    col0: usize,
+    dy: usize,
+    dx: usize,
+}
+
+impl View {
+    fn at(g: &Geometry, (left, top): (f64, f64)) -> Self {
+        let (left, top) = (left.max(0.0) as usize, top.max(0.0) as usize);
+        Self { row0: top / g.row_h, col0: left / g.col_w, dy: top % g.row_h, dx: left % g.col_w }
     }
 }
 
@@ -150,47 +261,68 @@ fn colour(v: f32, scale: f32) -> [u8; 4] {
     [mix(end[0]), mix(end[1]), mix(end[2]), 255]
 }
 
-fn draw(canvas: &web_sys::HtmlCanvasElement, g: &Geometry, d: &GridData, marks: &Marks, name: &str, cursor: usize) {
-    canvas.set_width(g.width as u32);
-    canvas.set_height(g.height as u32);
+/// Draws the cells in the window: one colour per cell, computed once and spread over its
+/// pixels; then the bands of the rows the step touches, and the cursor.
+fn draw(
+    canvas: &web_sys::HtmlCanvasElement,
+    g: &Geometry,
+    view: &View,
+    d: &GridData,
+    scale: f32,
+    marked: &[(usize, Mark)],
+    cursor: usize,
+) {
+    let (w, h) = (g.width, g.height);
+    if canvas.width() != w as u32 || canvas.height() != h as u32 {
+        canvas.set_width(w as u32);
+        canvas.set_height(h as u32);
+    }
     let Some(ctx) =
         canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
     else {
         return;
     };
-    let scale = d.values.iter().filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs())).max(1e-12);
-    let mut px = vec![0u8; g.width * g.height * 4];
-    for y in 0..g.height {
-        let row = y * g.rows / g.height;
-        for x in 0..g.width {
-            let col = x * g.cols / g.width;
-            let v = d.values.get(row * g.cols + col).copied().unwrap_or(0.0);
-            px[(y * g.width + x) * 4..][..4].copy_from_slice(&colour(v, scale));
+    let mut px = vec![255u8; w * h * 4];
+    for y in 0..h {
+        let row = view.row0 + (view.dy + y) / g.row_h;
+        if row >= g.rows {
+            break;
+        }
+        let line = &mut px[y * w * 4..][..w * 4];
+        let mut x = 0;
+        let mut col = view.col0;
+        let mut width = g.col_w - view.dx;
+        while x < w && col < g.cols {
+            let c = colour(d.values.get(row * g.cols + col).copied().unwrap_or(0.0), scale);
+            for p in line[x * 4..(x + width).min(w) * 4].chunks_exact_mut(4) {
+                p.copy_from_slice(&c);
+            }
+            x += width;
+            col += 1;
+            width = g.col_w;
         }
     }
-    if let Ok(image) =
-        web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&px), g.width as u32, g.height as u32)
-    {
+    if let Ok(image) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&px), w as u32, h as u32) {
         let _ = ctx.put_image_data(&image, 0.0, 0.0);
     }
-    // Band the rows the current trace step reads or writes, at least 4px tall so one row of a
-    // thousand still shows, with a tab on the left edge.
-    let (row_h, col_w) = (g.height as f64 / g.rows as f64, g.width as f64 / g.cols as f64);
-    for row in 0..g.rows {
-        let mark = marks.of(name, &unravel(row * g.cols, &d.shape)[..d.shape.len().saturating_sub(1)]);
+    let top_of = |row: usize| (row as f64 - view.row0 as f64) * g.row_h as f64 - view.dy as f64;
+    for &(row, mark) in marked {
+        let y = top_of(row);
+        if y + (g.row_h as f64) < 0.0 || y > h as f64 {
+            continue;
+        }
         let (band, edge) = match mark {
-            Some(Mark::Read) => ("rgba(255, 214, 102, 0.55)", "#a8650c"),
-            Some(Mark::Write) => ("rgba(120, 180, 255, 0.55)", "#0b5cad"),
-            _ => continue,
+            Mark::Write => ("rgba(120, 180, 255, 0.55)", "#0b5cad"),
+            _ => ("rgba(255, 214, 102, 0.55)", "#a8650c"),
         };
-        let (y, h) = (row as f64 * row_h, row_h.max(4.0));
         ctx.set_fill_style_str(band);
-        ctx.fill_rect(0.0, y, g.width as f64, h);
+        ctx.fill_rect(0.0, y, w as f64, g.row_h as f64);
         ctx.set_fill_style_str(edge);
-        ctx.fill_rect(0.0, y, 8.0, h);
+        ctx.fill_rect(0.0, y, 8.0, g.row_h as f64);
     }
     let (r, c) = (cursor / g.cols, cursor % g.cols);
+    let x = (c as f64 - view.col0 as f64) * g.col_w as f64 - view.dx as f64;
     ctx.set_stroke_style_str("#000");
-    ctx.set_line_width(1.5);
-    ctx.stroke_rect(c as f64 * col_w, r as f64 * row_h, col_w.max(3.0), row_h.max(3.0));
+    ctx.set_line_width(2.0);
+    ctx.stroke_rect(x, top_of(r), g.col_w.max(3) as f64, g.row_h as f64);
 }

@@ -158,6 +158,35 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   await page.keyboard.press('End');
   await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
   await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  // The 50 000 × 64 table is virtualised: 8 px a row to scroll through, drawn as it scrolls,
+  // read out under the pointer and the keyboard cursor, and the cursor follows the step.
+  const heat = page.locator('[role=grid][aria-label="emb.weight"]');
+  const scroller = heat.locator('.heatmap-scroll');
+  const readout = page.locator('.heatmap', { has: heat }).locator('.readout');
+  assert.equal(await scroller.evaluate((el) => el.scrollHeight), 50_000 * 8);
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const canvas = heat.locator('canvas');
+  const { height } = await scroller.evaluate((el) => ({ height: el.clientHeight }));
+  await canvas.hover({ position: { x: 1, y: height - 4 } });
+  assert.match(await readout.textContent(), /^emb\.weight\[49999, 0\] = /);
+  await heat.locator('[role=gridcell]').focus();
+  await page.keyboard.press('Home');
+  assert.match(await readout.textContent(), /^emb\.weight\[0, 0\] = /);
+  assert.equal(await scroller.evaluate((el) => el.scrollTop), 0, 'Home scrolls to the top');
+  await page.keyboard.press('End');
+  assert.match(await readout.textContent(), /^emb\.weight\[49999, 63\] = /);
+  assert.ok((await scroller.evaluate((el) => el.scrollTop)) > 399_000, 'End scrolls to the last row');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  // Step 1 reads emb.weight[2] for input[0] = 2: the cursor goes there, its row banded 8 px tall.
+  await page.waitForFunction(() => /^emb\.weight\[2, 63\]/.test(document.querySelector('.heatmap:has([aria-label="emb.weight"]) .readout')?.textContent));
+  const band = await scroller.evaluate((el) => {
+    const ctx = el.querySelector('canvas').getContext('2d');
+    const top = 2 * 8 - el.scrollTop;
+    const tab = (y) => [...ctx.getImageData(2, y, 1, 1).data].slice(0, 3).join(',');
+    return { rows: [top, top + 3, top + 7].map(tab), below: tab(top + 8) };
+  });
+  assert.deepEqual(band.rows, ['168,101,12', '168,101,12', '168,101,12'], 'the read row: an 8 px tab in the read colour');
+  assert.notEqual(band.below, '168,101,12');
   await page.locator('.oh-cost').scrollIntoViewIfNeeded();
   await shot(page, 'one_hot-large-cost');
   await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
