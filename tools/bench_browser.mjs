@@ -32,6 +32,48 @@ for (const [route, first] of [
   rows.push([`open ${route} (cold: load, compile wasm, first render)`, `${ms(median(times))} ms`]);
 }
 
+// From a click on the navigation to the scene's first grid cell, the app already running (the
+// wasm compiled): from another scene each time, timed inside the page, median of RUNS per route.
+{
+  const scenes = [
+    ['Linear', '#/linear', 'output[0]'],
+    ['Embedding', '#/embedding', 'output[0, 0]'],
+    ['One-hot × Linear', '#/one-hot', 'emb(input)[0, 0]'],
+    ['RNN', '#/rnn', 'output[0, 0, 0]'],
+    ['Train', '#/train', 'output[0]'],
+  ];
+  const page = await site.page();
+  await page.goto(site.base + '#/linear');
+  await page.locator('[data-cell="output[0]"]').waitFor();
+  /** Clicks the navigation's link to `route`; resolves with the ms until `first` is in the page. */
+  const go = (route, first) =>
+    page.evaluate(
+      ([route, first]) =>
+        new Promise((done) => {
+          // Another scene may have a cell of the same name: wait for a new one.
+          const stale = document.querySelector(`[data-cell="${first}"]`);
+          const t0 = performance.now();
+          document.querySelector(`header nav a[href="${route}"]`).click();
+          const look = () => {
+            const cell = document.querySelector(`[data-cell="${first}"]`);
+            return cell && cell !== stale ? done(performance.now() - t0) : requestAnimationFrame(look);
+          };
+          look();
+        }),
+      [route, first],
+    );
+  for (const [k, [name, route, first]] of scenes.entries()) {
+    const [, from, fromFirst] = scenes[(k + 1) % scenes.length];
+    const times = [];
+    for (let run = 0; run < RUNS; run++) {
+      await go(from, fromFirst);
+      times.push(await go(route, first));
+    }
+    rows.push([`navigate to ${name} from another scene (app running: click → first grid cell)`, `${ms(median(times))} ms`]);
+  }
+  await page.close();
+}
+
 // An edit to the output it changes, timed inside the page (no driver round trips): Enter in a
 // parameter cell until an output cell shows a new number (median of EDITS). One row per scene's
 // default preset.
@@ -103,16 +145,83 @@ for (const [scene, route, cell, out] of [
   rows.push(['long tasks (> 50 ms) while the one-hot sizes grow to V = 50 000, D = 64', await longTasks(page)]);
   // The dense product's speed, beside the same Rust code run natively on this machine.
   const browserGflops = (2 * 3 * 50_000 * 64) / (oneHotMs * 1e6);
-  const native = execFileSync('cargo', ['run', '-q', '--release', '-p', 'rowflow-core', '--example', 'one_hot_gflops'])
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line))
-    .find((r) => r.V === 50_000 && r.D === 64 && r.ids === 3);
+  const native = nativeGflops().find((r) => r.V === 50_000 && r.D === 64 && r.ids === 3);
   rows.push([
     'one-hot × Linear, V = 50 000, D = 64, 3 ids: GFLOP/s in Chromium (simd128) vs natively, same Rust',
     `${browserGflops.toFixed(1)} vs ${native.gflops.toFixed(1)} (${((100 * browserGflops) / native.gflops).toFixed(0)}%)`,
   ]);
+}
+
+// The cost demo at real scale: the sweep to V = 50 000 with D = 300 and 1,024 ids in the worker.
+// Its GFLOP/s beside the same Rust natively, and the page's long tasks meanwhile.
+{
+  const page = await site.page();
+  await page.goto(site.base + '#/one-hot');
+  await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  const panel = page.locator('.oh-scale');
+  await panel.getByLabel('Sizes to time').selectOption({ label: 'D = 300, 1,024 ids' });
+  await watchLongTasks(page);
+  await panel.getByRole('button', { name: 'Time V = 10 … 50,000' }).click();
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('.oh-scale [role=status]')?.textContent), null, {
+    timeout: 300_000,
+  });
+  rows.push(['long tasks (> 50 ms) while the worker times V = 10 … 50 000, D = 300, 1,024 ids', await longTasks(page)]);
+  const table = await panel.locator('table').first().locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((c) => c.textContent)),
+  );
+  const native = nativeGflops().filter((r) => r.D === 300 && r.ids === 1024);
+  for (const r of table.filter((r) => r.includes('this browser') && ['10,000', '50,000'].includes(r[0]))) {
+    const v = Number(r[0].replace(/,/g, ''));
+    const [torch] = table.filter((t) => t[0] === 'PyTorch' && table.indexOf(t) === table.indexOf(r) + 1);
+    const here = Number(r[6]);
+    const there = native.find((n) => n.V === v)?.gflops;
+    rows.push([
+      `one-hot × Linear, V = ${r[0]}, D = 300, 1,024 ids: GFLOP/s in Chromium (worker) vs natively, same Rust; PyTorch`,
+      `${here.toFixed(1)} vs ${there?.toFixed(1)} (${((100 * here) / there).toFixed(0)}%); PyTorch ${torch?.[5] ?? '?'}`,
+    ]);
+  }
+  await page.close();
+}
+
+// The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
+// time, the pointer moving over it; the frame intervals while it scrolls.
+{
+  const page = await site.page();
+  await page.goto(site.base + '#/one-hot');
+  await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  for (const label of ['V (', 'D (']) {
+    const slider = page.locator(`input[type=range][aria-label^="${label}"]`);
+    await slider.focus();
+    await page.keyboard.press('End');
+  }
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
+  const scroller = page.locator('[role=grid][aria-label="emb.weight"] .heatmap-scroll');
+  await scroller.scrollIntoViewIfNeeded();
+  const frames = await scroller.evaluate(
+    (el) =>
+      new Promise((done) => {
+        const canvas = el.querySelector('canvas');
+        const times = [];
+        let last = performance.now();
+        const step = () => {
+          const now = performance.now();
+          times.push(now - last);
+          last = now;
+          el.scrollTop += 2000;
+          canvas.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: canvas.getBoundingClientRect().x + 100, clientY: canvas.getBoundingClientRect().y + 100 }));
+          if (times.length < 200) requestAnimationFrame(step);
+          else done(times.slice(5));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  const sorted = [...frames].sort((a, b) => a - b);
+  const p95 = sorted[Math.floor(sorted.length * 0.95)];
+  rows.push([
+    'heat map 50 000 × 64 scrolled 2,000 px a frame with the pointer read out: frame interval median / 95th percentile',
+    `${ms(median(frames))} / ${ms(p95)} ms (${(1000 / median(frames)).toFixed(0)} fps)`,
+  ]);
+  await page.close();
 }
 
 // Long tasks while each scene's animation plays its first ten steps with the keyboard.
@@ -146,4 +255,14 @@ async function watchLongTasks(page) {
 async function longTasks(page) {
   const tasks = await page.evaluate(() => window.__longTasks);
   return tasks.length ? `${tasks.length}, longest ${Math.max(...tasks).toFixed(0)} ms` : 'none';
+}
+
+/** The same timing code run natively (core/examples/one_hot_gflops.rs), once: one row per size. */
+function nativeGflops() {
+  nativeGflops.rows ??= execFileSync('cargo', ['run', '-q', '--profile', 'worker', '-p', 'rowflow-core', '--example', 'one_hot_gflops'])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  return nativeGflops.rows;
 }

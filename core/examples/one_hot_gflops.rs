@@ -1,4 +1,4 @@
-//! `cargo run --release -p rowflow-core --example one_hot_gflops`: the One-hot scene's timing
+//! `cargo run --profile worker -p rowflow-core --example one_hot_gflops`: the One-hot scene's timing
 //! (`scene::one_hot::time_cases`, the code the browser's worker runs) natively, so that
 //! scripts/bench-browser can put the browser's GFLOP/s beside the same Rust code's here. Prints
 //! one JSON line per size: `{"V": …, "D": …, "ids": …, "ms": …, "gflops": …}`.

@@ -1,4 +1,4 @@
-//! The timing worker (`src/bin/worker.rs`) seen from the page: a fresh worker for each run, so
+//! The timing worker (`worker/src/main.rs`) seen from the page: a fresh worker for each run, so
 //! that cancelling is ending it, and its reports as signals the views read.
 
 use leptos::prelude::*;

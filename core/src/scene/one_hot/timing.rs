@@ -1,5 +1,5 @@
 //! Both ways timed at real scale: the lookup against one-hot × `Linear`, forward and backward,
-//! up to V = 50,000, D = 300 and 1,024 ids. The app runs this in a Web Worker (`src/bin/worker.rs`)
+//! up to V = 50,000, D = 300 and 1,024 ids. The app runs this in a Web Worker (`worker/`)
 //! one case at a time, and draws each case as its report arrives.
 //!
 //! The one-hot way does what `linear(F.one_hot(ids, V).float())` and its backward do in PyTorch:
