@@ -154,38 +154,36 @@ pub fn HeatMap(
         <div class="heatmap">
             <div role="grid" aria-label=grid_label aria-readonly="true">
                 <div role="row">
+                    // The cell is the scroll area itself, so the keyboard reaches it.
                     <div
                         role="gridcell"
                         tabindex="0"
+                        class="heatmap-scroll"
                         aria-label=summary
                         data-mark=mark_of_cursor
+                        node_ref=scroller
                         on:keydown=keydown
+                        on:scroll=on_scroll
+                        style:max-width=move || px(geometry.get().outer().0)
+                        style:height=move || px(geometry.get().outer().1)
                     >
                         <div
-                            class="heatmap-scroll"
-                            node_ref=scroller
-                            on:scroll=on_scroll
-                            style:max-width=move || px(geometry.get().outer().0)
-                            style:height=move || px(geometry.get().outer().1)
+                            class="heatmap-space"
+                            style:width=move || px(geometry.get().cols * geometry.get().col_w)
+                            style:height=move || px(geometry.get().rows * geometry.get().row_h)
                         >
-                            <div
-                                class="heatmap-space"
-                                style:width=move || px(geometry.get().cols * geometry.get().col_w)
-                                style:height=move || px(geometry.get().rows * geometry.get().row_h)
-                            >
-                                // Moved to the scroll position and redrawn there: the space
-                                // around it only gives the scroll bars their length.
-                                <canvas
-                                    node_ref=canvas
-                                    aria-hidden="true"
-                                    style:transform=move || {
-                                        let (left, top) = scroll.get();
-                                        format!("translate({left}px, {top}px)")
-                                    }
-                                    on:mousemove=pointer
-                                    on:click=pointer
-                                ></canvas>
-                            </div>
+                            // Moved to the scroll position and redrawn there: the space
+                            // around it only gives the scroll bars their length.
+                            <canvas
+                                node_ref=canvas
+                                aria-hidden="true"
+                                style:transform=move || {
+                                    let (left, top) = scroll.get();
+                                    format!("translate({left}px, {top}px)")
+                                }
+                                on:mousemove=pointer
+                                on:click=pointer
+                            ></canvas>
                         </div>
                     </div>
                 </div>

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 use rowflow_core::scene::one_hot::{Measured, Report, Request, Way};
+use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
@@ -21,13 +23,26 @@ pub struct Progress {
 /// One run's worker and the handlers it calls; dropping it ends the worker.
 struct Running {
     worker: Worker,
+    /// Set when the worker has said `Ready`: its files are loaded.
+    ready: Rc<Cell<bool>>,
     _on_message: Closure<dyn Fn(MessageEvent)>,
     _on_error: Closure<dyn Fn(Event)>,
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.worker.terminate();
+        // Its handlers go with it: an event already queued must find none.
+        self.worker.set_onerror(None);
+        if self.ready.get() {
+            self.worker.set_onmessage(None);
+            self.worker.terminate();
+        } else {
+            // Still loading: ending it now would abort the download of its files. It ends once
+            // loaded instead, before it is asked anything.
+            let worker = self.worker.clone();
+            let end = Closure::once_into_js(move |_: JsValue| worker.terminate());
+            self.worker.set_onmessage(Some(end.unchecked_ref()));
+        }
     }
 }
 
@@ -86,11 +101,13 @@ impl Timer {
     fn spawn(self, request: Request) -> Result<Running, String> {
         let worker = Worker::new(LOADER).map_err(|e| format!("the timing worker could not start: {e:?}"))?;
         let request = serde_json::to_string(&request).map_err(|e| e.to_string())?;
-        let sender = worker.clone();
+        let (sender, ready) = (worker.clone(), Rc::new(Cell::new(false)));
+        let loaded = ready.clone();
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
             let text = message.data().as_string().unwrap_or_default();
             match serde_json::from_str::<Report>(&text) {
                 Ok(Report::Ready) => {
+                    loaded.set(true);
                     let _ = sender.post_message(&request.as_str().into());
                 }
                 Ok(Report::Progress { case, way, done }) => {
@@ -112,6 +129,6 @@ impl Timer {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(Running { worker, _on_message: on_message, _on_error: on_error })
+        Ok(Running { worker, ready, _on_message: on_message, _on_error: on_error })
     }
 }
