@@ -86,40 +86,47 @@ pub fn ScalePanel() -> impl IntoView {
                 <span>{status}</span>
             </div>
             <Plot measured=timer.measured torch=torch cases=Signal::derive(cases) torch_label=torch_label.clone() />
-            <div class="oh-scale-table">
-                <table>
-                    <caption>"Milliseconds per call"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"V"</th>
-                            <th scope="col">"timed by"</th>
-                            <th scope="col">"lookup (ms)"</th>
-                            <th scope="col">"one-hot × Linear (ms)"</th>
-                            <th scope="col">"lookup backward (ms)"</th>
-                            <th scope="col">"one-hot backward (ms)"</th>
-                            <th scope="col">"one-hot GFLOP/s"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            <div class="oh-scale-table">
-                <table>
-                    <caption>"The work at each V, forward and backward"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"V"</th>
-                            <th scope="col">"numbers the lookup copies"</th>
-                            <th scope="col">"one-hot multiply-adds"</th>
-                            <th scope="col">"… of them × 0"</th>
-                            <th scope="col">"linear.weight.grad numbers written"</th>
-                            <th scope="col">"emb.weight.grad numbers written"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{move || cases().into_iter().map(|c| view! { <WorkRow c=c /> }).collect_view()}</tbody>
-                </table>
-            </div>
+            <ScaleTable caption="Milliseconds per call" headers=TIMES>
+                {rows}
+            </ScaleTable>
+            <ScaleTable caption="The work at each V, forward and backward" headers=WORK>
+                {move || cases().into_iter().map(|c| view! { <WorkRow c=c /> }).collect_view()}
+            </ScaleTable>
         </section>
+    }
+}
+
+const TIMES: &[&str] = &[
+    "V",
+    "timed by",
+    "lookup (ms)",
+    "one-hot × Linear (ms)",
+    "lookup backward (ms)",
+    "one-hot backward (ms)",
+    "one-hot GFLOP/s",
+];
+const WORK: &[&str] = &[
+    "V",
+    "numbers the lookup copies",
+    "one-hot multiply-adds",
+    "… of them × 0",
+    "linear.weight.grad numbers written",
+    "emb.weight.grad numbers written",
+];
+
+/// A table that scrolls sideways on a narrow screen rather than widening the page.
+#[component]
+fn ScaleTable(caption: &'static str, headers: &'static [&'static str], children: Children) -> impl IntoView {
+    view! {
+        <div class="oh-scale-table">
+            <table>
+                <caption>{caption}</caption>
+                <thead>
+                    <tr>{headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                </thead>
+                <tbody>{children()}</tbody>
+            </table>
+        </div>
     }
 }
 
