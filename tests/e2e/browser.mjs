@@ -162,6 +162,8 @@ export async function type(page, label, text) {
   await page.evaluate(() => new Promise(requestAnimationFrame));
   await el.fill(text);
   await el.press('Enter');
+  // The grid moves the caret a frame after drawing the new numbers (src/grid.rs): once it has.
+  await page.evaluate(() => new Promise((moved) => requestAnimationFrame(() => setTimeout(moved))));
   return el;
 }
 

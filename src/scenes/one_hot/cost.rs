@@ -105,9 +105,8 @@ pub fn CostPanel() -> impl IntoView {
                     on_pick=model.on_field("D")
                 />
             </div>
-            <p class="oh-timing" role="status">
-                {timing}
-            </p>
+            // A computed result, so an <output> (a status to screen readers), not a paragraph.
+            <output class="oh-timing">{timing}</output>
             <button type="button" on:click=move |_| time_now()>"Time again"</button>
             <p class="hint">
                 "New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map."
