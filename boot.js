@@ -23,10 +23,82 @@ function followRoute() {
 followRoute();
 addEventListener('hashchange', followRoute);
 
-// The Projector switch: large, high-contrast type for a classroom (style/main.css).
-document.querySelector('.projection-toggle input')?.addEventListener('change', (event) => {
-  document.body.classList.toggle('projection', event.target.checked);
+// The Projector switch: large, high-contrast type for a classroom (style/main.css). A link with
+// `?present` (`#/embedding?present`) opens in it; the choice is kept for the next visit.
+const PRESENT = 'rowflow.present';
+const projector = document.querySelector('.projection-toggle input');
+
+function project(on, keep) {
+  document.body.classList.toggle('projection', on);
+  projector.checked = on;
+  if (!keep) return;
+  let note = '';
+  try {
+    localStorage.setItem(PRESENT, on ? 'on' : 'off');
+  } catch (error) {
+    note = `Not remembered for the next visit: this browser refused to save it (${error.name}).`;
+  }
+  document.querySelector('.present-note').textContent = note;
+}
+
+/** `present` among the route's parameters: `#/rnn?present`, `#/rnn?s=...&present`. */
+const presentAsked = () => new URLSearchParams(location.hash.split('?')[1] ?? '').has('present');
+
+let saved = null;
+try {
+  saved = localStorage.getItem(PRESENT);
+} catch {
+  // Storage turned off: the switch starts off and says so when it cannot keep a choice.
+}
+if (presentAsked()) project(true, true);
+else if (saved === 'on') project(true, false);
+addEventListener('hashchange', () => presentAsked() && project(true, true));
+projector.addEventListener('change', () => project(projector.checked, true));
+
+// Fullscreen: the button, or `f`.
+const fullscreen = document.querySelector('.fullscreen');
+fullscreen.hidden = !document.fullscreenEnabled;
+function toggleFullscreen() {
+  const done = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+  done.catch((error) => {
+    document.querySelector('.present-note').textContent = `Fullscreen was refused: ${error.message}`;
+  });
+}
+fullscreen.addEventListener('click', toggleFullscreen);
+document.addEventListener('fullscreenchange', () => {
+  fullscreen.textContent = document.fullscreenElement ? 'Exit fullscreen' : 'Fullscreen';
 });
+
+// A clicker's blank-screen keys: `b` or `.` black, `w` white; any key or click brings the page
+// back, and that key does nothing else. Not while something is typed into a field.
+const blank = document.querySelector('.blank');
+const typingInto = (el) => el?.matches?.('textarea, input:not([type]), input[type=text], input[type=number], input[type=search], input[type=url]');
+function unblank(event) {
+  if (blank.hidden) return false;
+  blank.hidden = true;
+  blank.className = 'blank';
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  return true;
+}
+addEventListener(
+  'keydown',
+  (event) => {
+    if (unblank(event) || event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) return;
+    const shade = { b: 'black', '.': 'black', w: 'white' }[event.key];
+    if (shade) {
+      blank.className = `blank ${shade}`;
+      blank.hidden = false;
+    } else if (event.key === 'f') {
+      toggleFullscreen();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  },
+  true,
+);
+blank.addEventListener('click', unblank);
 
 document.addEventListener('click', (event) => {
   const action = event.target.closest?.('[data-crash-action]')?.dataset.crashAction;

@@ -2,16 +2,21 @@ use leptos::prelude::*;
 use rowflow_core::Phase;
 
 /// Which pass the timeline plays: the forward trace, or the backward one (gradient flowing from
-/// the loss back to every `.grad`).
+/// the loss back to every `.grad`). Each pass plays its own trace from the start.
 #[component]
-pub fn PassToggle(pass: RwSignal<Phase>) -> impl IntoView {
+pub fn PassToggle(pass: RwSignal<Phase>, playhead: RwSignal<usize>) -> impl IntoView {
     let button = move |phase: Phase, text: &'static str| {
         view! {
             <button
                 type="button"
                 class="pass"
                 aria-pressed=move || if pass.get() == phase { "true" } else { "false" }
-                on:click=move |_| pass.set(phase)
+                on:click=move |_| {
+                    if pass.get_untracked() != phase {
+                        pass.set(phase);
+                        playhead.set(0);
+                    }
+                }
             >
                 {text}
             </button>

@@ -16,11 +16,7 @@ pub fn Presets(
             "Preset "
             <select
                 aria-label="Preset"
-                on:change=move |ev| {
-                    on_pick.run(event_target_value(&ev));
-                    // Hand the keys back to the timeline: a clicker's PageDown must step, not re-pick.
-                    let _ = event_target::<web_sys::HtmlElement>(&ev).blur();
-                }
+                on:change=move |ev| on_pick.run(event_target_value(&ev))
             >
                 <option value="" disabled selected=move || !presets.iter().any(|(id, _)| current.get() == *id)>
                     "(edited)"

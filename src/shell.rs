@@ -50,8 +50,6 @@ impl<S: Scene> SceneModel<S> {
         let view = Memo::new_with_compare(move |_| state.with(S::compute), |_, _| true);
         let pass = RwSignal::new(Phase::Forward);
         let playhead = RwSignal::new(0usize);
-        // Each pass plays its own trace from the start.
-        Effect::watch(move || pass.get(), move |_, _, _| playhead.set(0), false);
         let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
         let (focus, run_n) = (RwSignal::new(None), RwSignal::new("20".to_string()));
         Self { scene, state, view, pass, playhead, focus, marks, run_n }
@@ -188,7 +186,7 @@ impl<S: Scene> SceneModel<S> {
 
     /// The timeline of the pass on show, with the caption of its current step.
     pub fn timeline(&self) -> impl IntoView {
-        view! { <Timeline len=self.steps() playhead=self.playhead describe=self.describe() /> }
+        view! { <Timeline len=self.steps() playhead=self.playhead pass=self.pass describe=self.describe() /> }
     }
 }
 

@@ -1,5 +1,6 @@
 use leptos::ev;
 use leptos::prelude::*;
+use rowflow_core::Phase;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -8,12 +9,18 @@ use wasm_bindgen::JsCast;
 const STEP_MS: f64 = 800.0;
 
 /// Play, pause, step and scrub through a trace. Presentation clickers send PageDown/PageUp (and
-/// arrows, Space), so those keys drive it from anywhere on the page except while typing.
+/// arrows, Space), so those keys drive it from anywhere on the page, a clicked checkbox, slider
+/// or cell included, except while something is being typed into a field.
 /// Playhead `k`: steps `0..k` have run; 0 is before the first.
 #[component]
 pub fn Timeline(
-    #[prop(into)] len: Signal<usize>,
+    /// The steps of the pass on show.
+    #[prop(into)]
+    len: Signal<usize>,
     playhead: RwSignal<usize>,
+    /// The pass on show: stepping past the forward pass's end goes on into the backward pass,
+    /// and back again, so a clicker walks both as one sequence.
+    pass: RwSignal<Phase>,
     #[prop(into)] describe: Signal<String>,
 ) -> impl IntoView {
     let playing = RwSignal::new(false);
@@ -29,12 +36,21 @@ pub fn Timeline(
         let (p, n) = (playhead.get_untracked(), len.get_untracked());
         if p < n {
             playhead.set(p + 1);
+        } else if pass.get_untracked() == Phase::Forward && !playing.get_untracked() {
+            pass.set(Phase::Backward);
+            playhead.set(0);
         }
         if p + 1 >= n {
             playing.set(false);
         }
     };
-    let back = move || playhead.update(|p| *p = p.saturating_sub(1));
+    let back = move || match playhead.get_untracked() {
+        0 if pass.get_untracked() == Phase::Backward => {
+            pass.set(Phase::Forward);
+            playhead.set(len.get_untracked());
+        }
+        p => playhead.set(p.saturating_sub(1)),
+    };
     let toggle = move || {
         if !playing.get_untracked() && playhead.get_untracked() >= len.get_untracked() {
             playhead.set(0); // play again from the start
@@ -62,24 +78,41 @@ pub fn Timeline(
         }
     });
     let keys = window_event_listener(ev::keydown, move |ev| {
+        // Before anything else: Enter in a cell commits (and the grid takes the key).
+        if matches!(ev.key().as_str(), "Enter" | "Escape" | "Tab") {
+            settled(&ev);
+        }
         if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
             return;
         }
-        let in_grid = in_grid(&ev);
+        // Arrows, Home/End and Space keep their own meaning where the focus has one; a clicker's
+        // PageDown/PageUp step from anywhere.
+        let own = own_keys(&ev);
         match ev.key().as_str() {
-            " " if !in_grid && !on_button(&ev) => toggle(),
+            " " if !own && !on_control(&ev) => toggle(),
             "PageDown" => forward(),
             "PageUp" => back(),
-            "ArrowRight" if !in_grid => forward(),
-            "ArrowLeft" if !in_grid => back(),
-            "Home" if !in_grid => playhead.set(0),
-            "End" if !in_grid => playhead.set(len.get_untracked()),
+            "ArrowRight" if !own => forward(),
+            "ArrowLeft" if !own => back(),
+            "Home" if !own => playhead.set(0),
+            "End" if !own => playhead.set(len.get_untracked()),
             _ => return,
         }
         playing.set(playing.get_untracked() && ev.key() == " ");
         ev.prevent_default();
     });
-    on_cleanup(move || keys.remove());
+    // A field is being typed in from its first change until Enter, Escape, Tab or leaving it.
+    let typed = window_event_listener(ev::input, |ev| {
+        if let Some(el) = target(&ev).filter(text_field) {
+            let _ = el.set_attribute(TYPING, "");
+        }
+    });
+    let left = window_event_listener(ev::focusout, |ev| settled(&ev));
+    on_cleanup(move || {
+        keys.remove();
+        typed.remove();
+        left.remove();
+    });
 
     let status = move || {
         let (p, n) = (playhead.get(), len.get());
@@ -132,21 +165,47 @@ pub fn Timeline(
     }
 }
 
-fn target(ev: &web_sys::KeyboardEvent) -> Option<web_sys::Element> {
+/// Marks a text field that holds typing not yet committed.
+const TYPING: &str = "data-typing";
+
+fn target(ev: &web_sys::Event) -> Option<web_sys::Element> {
     ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
 }
 
-/// Keys typed into a field belong to the field.
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    target(ev).is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+/// A field whose keys are text: a cell, a size, a seed.
+fn text_field(el: &web_sys::Element) -> bool {
+    match el.tag_name().as_str() {
+        "TEXTAREA" => true,
+        "INPUT" => matches!(el.get_attribute("type").as_deref(), None | Some("text" | "number" | "search" | "url")),
+        _ => false,
+    }
 }
 
-/// Space presses a focused button; the other keys still drive the timeline.
-fn on_button(ev: &web_sys::KeyboardEvent) -> bool {
-    target(ev).is_some_and(|el| el.tag_name() == "BUTTON")
+/// Keys typed into a field belong to the field until what was typed is committed or left.
+fn typing(ev: &web_sys::Event) -> bool {
+    target(ev).is_some_and(|el| text_field(&el) && el.has_attribute(TYPING))
 }
 
-/// Arrows inside a grid move between its cells.
-fn in_grid(ev: &web_sys::KeyboardEvent) -> bool {
-    target(ev).and_then(|el| el.closest("[role=grid]").ok().flatten()).is_some()
+fn settled(ev: &web_sys::Event) {
+    if let Some(el) = target(ev) {
+        let _ = el.remove_attribute(TYPING);
+    }
+}
+
+/// Where the arrows already mean something: moving in a grid or a text, a slider, a list, radios.
+fn own_keys(ev: &web_sys::Event) -> bool {
+    target(ev).is_some_and(|el| {
+        text_field(&el)
+            || el.closest("[role=grid]").ok().flatten().is_some()
+            || matches!(el.tag_name().as_str(), "SELECT")
+            || matches!(el.get_attribute("type").as_deref(), Some("range" | "radio"))
+    })
+}
+
+/// Space presses a focused button, box or summary; the other keys still drive the timeline.
+fn on_control(ev: &web_sys::Event) -> bool {
+    target(ev).is_some_and(|el| {
+        matches!(el.tag_name().as_str(), "BUTTON" | "SUMMARY" | "SELECT" | "A")
+            || matches!(el.get_attribute("type").as_deref(), Some("checkbox" | "radio"))
+    })
 }

@@ -3,7 +3,7 @@
 // cell, and bad input is refused beside the cell it was typed into.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, fixture, fmt, labels, mark, shot, tdAttr, type } from './browser.mjs';
+import { scene, cell, fixture, fmt, labels, mark, shot, status, tdAttr, type } from './browser.mjs';
 
 const PRESETS = [
   { id: 'vector_6_to_10', fixture: 'seed_linear_6_to_10_vector' },
@@ -151,9 +151,6 @@ test('a saved state whose shapes disagree shows PyTorch\'s error on input, and c
 
 const changed = (page, label) => tdAttr(page, label, 'data-changed');
 
-// The timeline's status (the loss value is an <output>, whose implicit role is status too).
-const status = (page) => page.locator('[role=status]');
-
 test('backward: PyTorch\'s grads, the backward animation, and an SGD step that undoes', async () => {
   // Vector preset: an mse target of output − upstream·N/2 makes the fixture's upstream the
   // loss's gradient, so the .grad cells must be PyTorch's.
@@ -183,7 +180,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
     assert.equal(await cell(page, `bias.grad[${i}]`), '6.0000');
   }
   assert.equal(await cell(page, 'input.grad[1, 2, 1]'), '1.0000');
-  assert.match(await status(page).textContent(), /^Ready: 18 steps/);
+  assert.match(await status(page), /^Ready: 18 steps/);
 
   // The first backward step: output.grad[1, 2, 2] flows into weight.grad[2], bias.grad[2], input.grad[1, 2].
   await page.getByRole('button', { name: 'Step forward' }).click();
@@ -194,7 +191,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   const phase = await page.locator('[data-cell="weight.grad[2, 1]"]').first().getAttribute('data-phase');
   assert.equal(phase, 'backward');
   assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
-  assert.match(await status(page).textContent(), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
+  assert.match(await status(page), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
   assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
   // The shot: weight and weight.grad in the middle of the window.
@@ -225,7 +222,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   // Back to Forward: the playhead restarts on the forward trace.
   await page.getByRole('button', { name: 'Forward', exact: true }).click();
   assert.equal(await page.locator('[aria-label^="weight.grad"]').count(), 0);
-  assert.match(await status(page).textContent(), /^Ready: 18 steps/);
+  assert.match(await status(page), /^Ready: 18 steps/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

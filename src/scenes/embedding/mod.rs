@@ -120,7 +120,7 @@ pub fn EmbeddingScene() -> impl IntoView {
 
             <Settings />
             <div class="emb-pass">
-                <PassToggle pass=pass />
+                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(|| model.learn())}
             </div>
             {move || backward.get().then(|| view! { <GradFlow /> })}

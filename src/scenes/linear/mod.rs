@@ -105,7 +105,7 @@ pub fn LinearScene() -> impl IntoView {
 
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="lin-pass">
-                <PassToggle pass=pass />
+                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(learn_panel)}
             </div>
             <div class="tensors lin-flow">

@@ -215,7 +215,7 @@ pub fn OneHotScene() -> impl IntoView {
             </section>
 
             <section class="oh-learn" aria-label="Backward and learning">
-                <PassToggle pass=phase />
+                <PassToggle pass=phase playhead=model.playhead />
                 {learn_panel}
                 <Show when=move || target.with(Option::is_some)>
                     <Param name=TARGET data=Signal::derive(move || target.get().unwrap_or_default()) />

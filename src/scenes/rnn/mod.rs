@@ -151,7 +151,7 @@ pub fn RnnScene() -> impl IntoView {
             <Settings />
             {notes(model, "config")}
             <div class="rnn-pass">
-                <PassToggle pass=pass />
+                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(learn_panel)}
             </div>
 

@@ -153,7 +153,7 @@ pub fn TrainScene() -> impl IntoView {
             </div>
 
             <div class="train-timeline">
-                <PassToggle pass=pass />
+                <PassToggle pass=pass playhead=model.playhead />
                 {model.timeline()}
             </div>
         </SceneShell>
