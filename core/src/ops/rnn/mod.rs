@@ -96,7 +96,7 @@ impl RnnConfig {
 impl Nonlinearity {
     fn apply(self, x: f32) -> f32 {
         match self {
-            Nonlinearity::Tanh => x.tanh(),
+            Nonlinearity::Tanh => libm::tanhf(x),
             Nonlinearity::Relu if x <= 0.0 => 0.0, // NaN stays NaN, as in torch.relu
             Nonlinearity::Relu => x,
         }
