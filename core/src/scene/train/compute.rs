@@ -181,14 +181,14 @@ impl Computed {
         let (reads, writes) = (&step.reads[..], &step.writes[..]);
         match pass {
             Phase::Forward => format!(
-                "Forward step {playhead} of {n}: {} = ({} * {}).sum() for {}",
+                "Forward: {} = ({} * {}).sum() for {}",
                 writes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
                 name(reads, 1),
                 name(reads, 2),
                 name(reads, 0),
             ),
             Phase::Backward => format!(
-                "Backward step {playhead} of {n}: {} · {} is added into {}, and {} · {} into {}",
+                "Backward: {} · {} is added into {}, and {} · {} into {}",
                 name(reads, 0),
                 name(reads, 2),
                 name(writes, 0),
