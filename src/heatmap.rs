@@ -1,7 +1,7 @@
 use crate::grid::{mark_name, GridData};
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::format::full;
+use rowflow_core::format::{count, full};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::unravel;
 use rowflow_core::{Mark, Marks};
@@ -141,8 +141,9 @@ pub fn HeatMap(
     let summary = move || {
         let g = geometry.get();
         format!(
-            "heat map of {name}: {} rows × {} columns; arrow keys, Page Up and Page Down move the cursor, the value under it is read out below",
-            g.rows, g.cols
+            "heat map of {name}: {} × {}; arrow keys, Page Up and Page Down move the cursor, the value under it is read out below",
+            count(g.rows, "row"),
+            count(g.cols, "column")
         )
     };
     let mark_of_cursor = move || {

@@ -1,5 +1,6 @@
 //! Numbers as PyTorch prints them: 4 decimals by default (`-0.0000` keeps its sign), `nan`,
 //! `inf`, `-inf`; and the full float32 (the shortest text that reads back to the same bits).
+//! Counts in words with their noun: `1 row`, `3 rows`.
 
 /// `0.6957`, `-1.8061`, `-0.0000`, `nan`, `-inf`.
 pub fn short(x: f32) -> String {
@@ -19,9 +20,25 @@ pub fn full(x: f32) -> String {
     }
 }
 
+/// `n` and its noun, singular for 1: `1 row`, `0 rows`, `3 ids`. The nouns here all add an s.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(count(1, "row"), "1 row");
+        assert_eq!(count(0, "row"), "0 rows");
+        assert_eq!(count(3, "id"), "3 ids");
+    }
 
     #[test]
     fn prints_like_pytorch() {

@@ -100,8 +100,9 @@ pub fn paste<T: Copy>(
     let (h, w) = (block.len(), block.iter().map(Vec::len).max().unwrap_or(0));
     if r0.saturating_add(h) > rows || c0 + w > cols {
         return Err(format!(
-            "a {h}×{w} block does not fit here: {} rows × {cols} columns from this cell",
-            rows.saturating_sub(r0)
+            "a {h}×{w} block does not fit here: {} × {} from this cell",
+            crate::format::count(rows.saturating_sub(r0), "row"),
+            crate::format::count(cols - c0, "column")
         ));
     }
     let mut data = t.data().to_vec();
@@ -211,7 +212,10 @@ mod tests {
         paste(&mut t, 4, "[[1, 2], [3, 4]]", parse_float).unwrap();
         assert_eq!(t.data(), [0., 0., 0., 0., 1., 2., 0., 3., 4.]);
         assert!(paste(&mut t, 0, "1\tx", parse_float).unwrap_err().contains("row 1, column 2"));
-        assert!(paste(&mut t, 8, "1 2", parse_float).unwrap_err().contains("does not fit"));
+        assert_eq!(
+            paste(&mut t, 8, "1 2", parse_float).unwrap_err(),
+            "a 1×2 block does not fit here: 1 row × 1 column from this cell"
+        );
         assert!(paste(&mut t, 99, "1", parse_float).unwrap_err().contains("does not fit"), "past the end");
         let mut one = Tensor::vector(vec![0.0]);
         assert!(paste(&mut one, usize::MAX, "1", parse_float).unwrap_err().contains("does not fit"), "far past it");

@@ -1,4 +1,5 @@
 use super::*;
+use crate::format::count;
 
 /// Everything the view shows, computed from the state.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,9 +63,9 @@ impl Computed {
         match playhead.checked_sub(1).and_then(|i| self.picks.get(i)) {
             Some(pick) => pick.describe(),
             None => format!(
-                "{} ids, {} lookups: step forward to watch each id pick its row.",
-                self.picks.len(),
-                self.trace.len()
+                "{}, {}: step forward to watch each id pick its row.",
+                count(self.picks.len(), "id"),
+                count(self.trace.len(), "lookup")
             ),
         }
     }

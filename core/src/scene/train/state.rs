@@ -125,7 +125,8 @@ impl State {
         }
         let mut out = Vec::new();
         for (table, col, n) in [("user", 0, self.n_users()), ("movie", 1, self.n_movies())] {
-            let hint = format!("{table} ids must be in 0..{}; {table}_factors has {n} rows", n as i64 - 1);
+            let rows = crate::format::count(n, "row");
+            let hint = format!("{table} ids must be in 0..{}; {table}_factors has {rows}", n as i64 - 1);
             for (k, r) in self.ratings.iter().enumerate() {
                 let id = if col == 0 { r.user } else { r.movie };
                 if usize::try_from(id).map_or(true, |i| i >= n) {
