@@ -134,9 +134,7 @@ test('Fullscreen by its button and by f', async () => {
 
 test('on the projector the step caption is large and on screen wherever the page is scrolled', async () => {
   for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
-    const page = await site.page({ viewport: { width: 1024, height: 768 } });
-    await page.goto(site.base + route + '?present');
-    await page.locator('main [role=grid]').first().waitFor();
+    const page = await projector(route + '?present');
     await page.getByRole('button', { name: 'First step' }).click();
     await page.keyboard.press('PageDown');
     for (const to of [0, 1e6]) {

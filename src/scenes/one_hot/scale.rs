@@ -133,34 +133,23 @@ fn ScaleTable(caption: &'static str, headers: &'static [&'static str], children:
 /// A size's two rows: this browser's times, then PyTorch's.
 #[component]
 fn ScaleRows(m: Measured, torch: Option<Measured>) -> impl IntoView {
-    let v = m.case.v;
-    let times = |m: &Measured| WAYS.map(|w| significant(m.ms(w)));
-    let [a, b, e, f] = times(&m);
-    let torch_row = torch.map(|t| {
-        let [a, b, e, f] = times(&t);
-        view! {
-            <tr class="torch">
-                <td>"PyTorch"</td>
-                <td>{a}</td>
-                <td>{b}</td>
-                <td>{e}</td>
-                <td>{f}</td>
-                <td>{format!("{:.1}", t.gflops())}</td>
-            </tr>
-        }
-    });
-    let span = if torch_row.is_some() { "2" } else { "1" };
+    let span = if torch.is_some() { "2" } else { "1" };
     view! {
         <tr>
-            <th scope="row" rowspan=span>{grouped(v)}</th>
-            <td>"this browser"</td>
-            <td>{a}</td>
-            <td>{b}</td>
-            <td>{e}</td>
-            <td>{f}</td>
-            <td>{format!("{:.1}", m.gflops())}</td>
+            <th scope="row" rowspan=span>{grouped(m.case.v)}</th>
+            {times("this browser", &m)}
         </tr>
-        {torch_row}
+        {torch.map(|t| view! { <tr class="torch">{times("PyTorch", &t)}</tr> })}
+    }
+}
+
+/// Who timed it, each way's milliseconds, and the one-hot way's GFLOP/s.
+fn times(who: &'static str, m: &Measured) -> impl IntoView {
+    let ms = WAYS.map(|w| view! { <td>{significant(m.ms(w))}</td> });
+    view! {
+        <td>{who}</td>
+        {ms.into_iter().collect_view()}
+        <td>{format!("{:.1}", m.gflops())}</td>
     }
 }
 
