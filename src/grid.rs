@@ -1,4 +1,5 @@
 use crate::heatmap::HeatMap;
+use crate::shell::Look;
 use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::format::{full, short};
@@ -205,6 +206,10 @@ fn cell_view(
     let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
     let is = move |want: Mark| move || mark.get() == Some(want);
     let mark_attr = move || mark.get().map(mark_name);
+    // What a lesson's step points at.
+    let (look, look_name, look_index) = (use_context::<Look>(), c.name.clone(), index.clone());
+    let looked =
+        move || look.is_some_and(|Look(l)| l.with(|spans| spans.iter().any(|s| s.contains(&look_name, &look_index))));
     // Backward steps colour apart from forward ones.
     let phase_attr =
         move || (mark.get().is_some() && marks.with(|m| m.phase == Some(Phase::Backward))).then_some("backward");
@@ -237,6 +242,7 @@ fn cell_view(
                 data-phase=phase_attr
                 data-zero=zero.clone()
                 class:changed=move || was_changed.get()
+                class:look=looked.clone()
                 data-changed=move || was_changed.get().then_some("true")
             />
         }

@@ -1,7 +1,9 @@
 //! The rowflow app: Leptos components over `rowflow-core`. Data flows one way: an edit changes a
 //! scene's state, the core computes values and traces from it, and views derive what they show.
 
+mod address;
 mod app;
+mod class_link;
 mod code_panel;
 pub mod crash;
 mod field;
@@ -11,6 +13,7 @@ mod grid;
 mod heatmap;
 mod issue_list;
 mod learn_panel;
+mod lesson_panel;
 mod param;
 mod pass_toggle;
 mod presets;

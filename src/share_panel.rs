@@ -2,6 +2,7 @@
 //! where the clipboard is not allowed), a JSON file to export, and a file to import. What a
 //! link or file replaced can come back; what can't be read changes nothing and says why.
 
+use crate::class_link::ClassLink;
 use crate::storage::{size, Notice, Scene};
 use leptos::prelude::*;
 use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
@@ -130,6 +131,7 @@ where
                 <span role="status">{move || copied.get()}</span>
             })}
             {move || too_long.get().map(|t| view! { <p class="share-notice" role="status">{t}</p> })}
+            <ClassLink payload=Callback::new(move |()| scene.state.with_untracked(to_link)) />
         </div>
         {unsaved}
         {notice}

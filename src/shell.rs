@@ -3,19 +3,22 @@
 //! learner is looking at), and the frame every scene has: the header with presets and sharing,
 //! the learning controls, the timeline and the PyTorch panel. A scene adds its own diagram.
 
+use crate::address;
 use crate::code_panel::CodePanel;
 use crate::field::Field;
 use crate::learn_panel::LearnPanel;
+use crate::lesson_panel::{LessonLinks, LessonPanel};
 use crate::presets::Presets;
 use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
+use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
 use rowflow_core::scene::learn::Learning;
 use rowflow_core::scene::Issue;
-use rowflow_core::{Marks, Phase};
+use rowflow_core::{Marks, Phase, Span};
 
 /// A scene on screen. Data flows one way: an edit goes through `apply` to the state, the core
 /// computes the view model once per state, and views read it.
@@ -32,6 +35,8 @@ pub struct SceneModel<S: Scene> {
     pub marks: Memo<Marks>,
     /// "Run N steps" as typed.
     pub run_n: RwSignal<String>,
+    /// The lesson playing and its step (0-based), if one is.
+    pub lesson: RwSignal<Option<(Lesson, usize)>>,
 }
 
 impl<S: Scene> Clone for SceneModel<S> {
@@ -52,11 +57,14 @@ impl<S: Scene> SceneModel<S> {
         let playhead = RwSignal::new(0usize);
         let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
         let (focus, run_n) = (RwSignal::new(None), RwSignal::new("20".to_string()));
-        Self { scene, state, view, pass, playhead, focus, marks, run_n }
+        let lesson = RwSignal::new(None);
+        Self { scene, state, view, pass, playhead, focus, marks, run_n, lesson }
     }
 
-    /// Any edit, through the core, on a copy: a refused one changes nothing and says why.
+    /// Any edit, through the core, on a copy: a refused one changes nothing and says why. The
+    /// learner's own edit during a lesson makes the scene theirs: the lesson is left first.
     pub fn apply(&self, edit: Edit) -> Result<(), String> {
+        self.leave_lesson();
         let mut s = self.state.get_untracked();
         s.apply(&edit)?;
         self.state.set(s);
@@ -129,6 +137,71 @@ impl<S: Scene> SceneModel<S> {
     }
 }
 
+impl<S: Scene> SceneModel<S> {
+    /// Shows step `k` of `lesson`: its scene, pass, playhead and focus, and keeps the address
+    /// on it so a reload or a copied link comes back here. Nothing is saved while it plays.
+    pub fn play_lesson(&self, lesson: Lesson, k: usize) -> Result<(), String> {
+        let step = lesson.steps.get(k).ok_or("no such step")?.clone();
+        let state = lesson.scene_at::<S>(k)?;
+        self.scene.held.set(true);
+        self.state.set(state);
+        self.pass.set(step.pass);
+        self.playhead.set(step.playhead(self.view.with_untracked(|v| v.steps(step.pass))));
+        self.focus.set(step.focus.clone());
+        address::replace(&[("lesson", Some(lesson.id.clone())), ("step", Some((k + 1).to_string()))]);
+        self.lesson.set(Some((lesson, k)));
+        Ok(())
+    }
+
+    /// Ends the lesson with the scene as it is, which becomes the learner's own (their saved
+    /// work set aside first, to come back with "Back to my work").
+    pub fn leave_lesson(&self) {
+        if self.lesson.with_untracked(Option::is_some) {
+            self.lesson.set(None);
+            address::replace(&[("lesson", None), ("step", None)]);
+            self.scene.keep("lesson");
+        }
+    }
+
+    /// What the step on show says, its numbers read from the scene on show.
+    pub fn lesson_says(&self) -> Signal<Option<String>> {
+        let (lesson, state, view) = (self.lesson, self.state, self.view);
+        Signal::derive(move || {
+            lesson.with(|l| {
+                let (lesson, k) = l.as_ref()?;
+                state.with(|s| view.with(|v| lesson.steps[*k].say(s, v).ok()))
+            })
+        })
+    }
+
+    /// The lesson a link asks for (`?lesson=id&step=n`), opened at that step; a link naming
+    /// no lesson of this scene, or no step of it, says so.
+    fn open_linked_lesson(&self) -> Option<String> {
+        let id = address::param("lesson")?;
+        let Some(lesson) = lesson::find::<S>(&id) else {
+            address::replace(&[("lesson", None), ("step", None)]);
+            return Some(format!(
+                "This link asks for a lesson this scene does not have ({} characters); nothing was changed.",
+                id.chars().count()
+            ));
+        };
+        let n = lesson.steps.len();
+        let asked = address::param("step").map(|s| s.parse::<usize>().ok().filter(|k| (1..=n).contains(k)));
+        let (k, note) = match asked {
+            None => (0, None),
+            Some(Some(k)) => (k - 1, None),
+            Some(None) => (
+                0,
+                Some(format!("This link asks for a step the lesson does not have (it has {n}): it starts at step 1.")),
+            ),
+        };
+        match self.play_lesson(lesson, k) {
+            Ok(()) => note,
+            Err(why) => Some(format!("This lesson could not be played: {why}.")),
+        }
+    }
+}
+
 /// What a grid of one of the scene's own tensors needs of the scene, the same for every scene:
 /// one copy of the grid code serves all five.
 #[derive(Clone, Copy)]
@@ -157,10 +230,13 @@ impl<S: Scene> SceneModel<S> {
                 model.focus.set(None);
             }
         });
+        let route = S::NAME.replace('_', "-");
+        let lessons = lesson::of::<S>().into_iter().map(|l| (l.id, l.title)).collect();
         view! {
             <header class="scene-bar">
                 <h1 id=id>{title}</h1>
                 <Presets presets=S::PRESETS current=Signal::derive(move || state.with(|s| s.preset_id().to_string())) on_pick=pick />
+                <LessonLinks route=route lessons=lessons />
                 <SharePanel scene=model.scene />
             </header>
         }
@@ -186,7 +262,9 @@ impl<S: Scene> SceneModel<S> {
 
     /// The timeline of the pass on show, with the caption of its current step.
     pub fn timeline(&self) -> impl IntoView {
-        view! { <Timeline len=self.steps() playhead=self.playhead pass=self.pass describe=self.describe() /> }
+        let lesson = self.lesson;
+        let keys_taken = Signal::derive(move || lesson.with(Option::is_some));
+        view! { <Timeline len=self.steps() playhead=self.playhead pass=self.pass describe=self.describe() keys_taken=keys_taken /> }
     }
 }
 
@@ -207,17 +285,49 @@ pub fn SceneShell<S: Scene>(
 ) -> impl IntoView {
     provide_context(model);
     provide_context(model.editing());
+    let lesson = model.lesson;
+    provide_context(Look(Memo::new(move |_| {
+        lesson.with(|l| l.as_ref().map(|(l, k)| l.steps[*k].look()).unwrap_or_default())
+    })));
+    let note = model.open_linked_lesson();
+    let go = Callback::new(move |k: usize| {
+        if let Some((l, _)) = lesson.get_untracked() {
+            let _ = model.play_lesson(l, k);
+        }
+    });
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     let class = S::NAME.replace('_', "-");
     let id = format!("{class}-title");
     view! {
-        <section class=format!("scene {class}") aria-labelledby=id.clone() node_ref=node_ref>
+        <section class=format!("scene {class}{}", hidden_panels()) aria-labelledby=id.clone() node_ref=node_ref>
             {model.header(id.clone(), title)}
+            <LessonPanel
+                lesson=lesson
+                says=model.lesson_says()
+                note=note
+                on_go=go
+                on_leave=Callback::new(move |()| model.leave_lesson())
+            />
             {children()}
             <CodePanel code=code />
         </section>
     }
 }
+
+/// The panels a class link hides (`?hide=code,settings,learn,share`), as the section's classes.
+fn hidden_panels() -> String {
+    let hide = address::param("hide").unwrap_or_default();
+    let panels = hide.split(',').filter(|p| PANELS.iter().any(|(id, _)| id == p));
+    panels.map(|p| format!(" hide-{p}")).collect()
+}
+
+/// The panels a class link can hide, and what the share panel calls them.
+pub const PANELS: &[(&str, &str)] =
+    &[("code", "PyTorch code"), ("settings", "sizes and settings"), ("learn", "learning"), ("share", "sharing")];
+
+/// What the lesson step on show asks the learner to look at; grids outline it.
+#[derive(Clone, Copy)]
+pub struct Look(pub Memo<Vec<Span>>);
 
 /// The model of the scene around a component.
 pub fn use_model<S: Scene>() -> SceneModel<S> {

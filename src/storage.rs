@@ -49,6 +49,8 @@ pub struct Scene<S: 'static> {
     pub notice: RwSignal<Option<Notice>>,
     /// Why the latest change is not saved; `None` once a save succeeds.
     pub unsaved: RwSignal<Option<String>>,
+    /// While a lesson plays nothing is saved: the learner's own work stays as it was.
+    pub held: RwSignal<bool>,
     /// Its localStorage key, e.g. `rowflow.linear`.
     pub key: &'static str,
 }
@@ -114,9 +116,17 @@ where
             saved.unwrap_or_default()
         }
     };
-    let scene =
-        Scene { state: RwSignal::new(initial), notice: RwSignal::new(notice), unsaved: RwSignal::new(None), key };
+    let scene = Scene {
+        state: RwSignal::new(initial),
+        notice: RwSignal::new(notice),
+        unsaved: RwSignal::new(None),
+        held: RwSignal::new(false),
+        key,
+    };
     Effect::new(move |_| {
+        if scene.held.get() {
+            return;
+        }
         let result = match &blocked {
             Some(why) => Err(why.clone()),
             None => store(key, &scene.state.with(to_json)),
@@ -140,6 +150,22 @@ where
                 self.notice.set(Some(Notice::Opened { from, kept }));
             }
             Err(why) => self.notice.set(Some(Notice::Refused { from, why })),
+        }
+    }
+
+    /// Makes the scene on show (a lesson's) the learner's own: the work saved before is set
+    /// aside first, or nothing is saved over it and the learner is told why.
+    pub fn keep(&self, from: &'static str) {
+        let own = load(self.key).and_then(|text| decode::<S>(&text).ok());
+        match self.state.with_untracked(|current| set_aside(self.key, own.as_ref(), current)) {
+            Ok(kept) => {
+                self.notice.set(Some(Notice::Opened { from, kept }));
+                self.held.set(false);
+            }
+            Err(why) => {
+                self.notice.set(Some(Notice::Refused { from, why: why.clone() }));
+                self.unsaved.set(Some(why));
+            }
         }
     }
 
@@ -171,14 +197,9 @@ fn set_aside<S: Shared + PartialEq>(key: &str, own: Option<&S>, incoming: &S) ->
 }
 
 /// The `s=` of a share link in the address, removed from it (so a reload does not open the
-/// link again over what the learner has done since).
+/// link again over what the learner has done since); the link's other parameters stay.
 fn take_link() -> Option<String> {
-    let window = web_sys::window()?;
-    let hash = window.location().hash().ok()?;
-    let (route, query) = hash.split_once('?')?;
-    let payload = query.split('&').find_map(|p| p.strip_prefix("s=")).map(str::to_string);
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(route));
-    }
-    payload
+    let payload = crate::address::param("s")?;
+    crate::address::replace(&[("s", None)]);
+    Some(payload)
 }

@@ -22,6 +22,9 @@ pub fn Timeline(
     /// and back again, so a clicker walks both as one sequence.
     pass: RwSignal<Phase>,
     #[prop(into)] describe: Signal<String>,
+    /// While a lesson plays, the clicker's keys step the lesson (Space still plays).
+    #[prop(optional, into)]
+    keys_taken: Signal<bool>,
 ) -> impl IntoView {
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1.0f64);
@@ -88,8 +91,10 @@ pub fn Timeline(
         // Arrows, Home/End and Space keep their own meaning where the focus has one; a clicker's
         // PageDown/PageUp step from anywhere.
         let own = own_keys(&ev);
+        let taken = keys_taken.get_untracked();
         match ev.key().as_str() {
             " " if !own && !on_control(&ev) => toggle(),
+            _ if taken => return,
             "PageDown" => forward(),
             "PageUp" => back(),
             "ArrowRight" if !own => forward(),
@@ -182,7 +187,7 @@ fn text_field(el: &web_sys::Element) -> bool {
 }
 
 /// Keys typed into a field belong to the field until what was typed is committed or left.
-fn typing(ev: &web_sys::Event) -> bool {
+pub(crate) fn typing(ev: &web_sys::Event) -> bool {
     target(ev).is_some_and(|el| text_field(&el) && el.has_attribute(TYPING))
 }
 
@@ -193,7 +198,7 @@ fn settled(ev: &web_sys::Event) {
 }
 
 /// Where the arrows already mean something: moving in a grid or a text, a slider, a list, radios.
-fn own_keys(ev: &web_sys::Event) -> bool {
+pub(crate) fn own_keys(ev: &web_sys::Event) -> bool {
     target(ev).is_some_and(|el| {
         text_field(&el)
             || el.closest("[role=grid]").ok().flatten().is_some()

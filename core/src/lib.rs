@@ -8,6 +8,7 @@ pub mod codegen;
 pub mod edit;
 pub mod error;
 pub mod format;
+pub mod lesson;
 pub mod ops;
 pub mod optim;
 pub mod scene;

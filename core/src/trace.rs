@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 /// say) instead of materialising one step per cell.
 pub const MAX_STEPS: usize = 4096;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    #[default]
     Forward,
     Backward,
 }
@@ -50,6 +51,29 @@ impl std::fmt::Display for Span {
         }
         let parts: Vec<String> = self.index.iter().map(|i| i.map_or(":".to_string(), |i| i.to_string())).collect();
         write!(f, "{}[{}]", self.tensor, parts.join(", "))
+    }
+}
+
+/// `weight[2]`, `output[0, 3]`, `input[:, 1]`, `weight.grad`: the text [`Span`]'s `Display` writes.
+impl std::str::FromStr for Span {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = || format!("{text:?} is not a tensor or a part of one, like weight[2] or output[0, 3]");
+        let (tensor, index) = match text.split_once('[') {
+            None => (text, Vec::new()),
+            Some((tensor, rest)) => {
+                let inside = rest.strip_suffix(']').ok_or_else(bad)?;
+                let parts = inside.split(',').map(|p| match p.trim() {
+                    ":" => Ok(None),
+                    n => n.parse().map(Some).map_err(|_| bad()),
+                });
+                (tensor, parts.collect::<Result<_, _>>()?)
+            }
+        };
+        let named =
+            !tensor.is_empty() && tensor.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '(' | ')'));
+        named.then(|| Span::new(tensor, index)).ok_or_else(bad)
     }
 }
 
@@ -173,6 +197,16 @@ mod tests {
         assert!(!col.contains("input", &[0, 2, 3]));
         assert_eq!(col.to_string(), "input[:, 1]");
         assert_eq!(Span::at("output", &[0, 3]).to_string(), "output[0, 3]");
+    }
+
+    #[test]
+    fn spans_read_back_from_their_text() {
+        for text in ["weight", "weight.grad", "output[0, 3]", "input[:, 1]", "linear(one_hot)[2]"] {
+            assert_eq!(text.parse::<Span>().unwrap().to_string(), text);
+        }
+        for bad in ["", "weight[", "weight[x]", "weight[1, -2]", "a b", "[1]"] {
+            assert!(bad.parse::<Span>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -74,6 +74,8 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
     /// The loss, when the scene's model fixes it (Train's mse against the ratings): no other
     /// loss can be picked. `None`: `sum` or `mse` against an editable target.
     const FIXED_LOSS: Option<&'static str> = None;
+    /// Its guided lessons: the JSON of [`crate::lesson::Lesson`]s, the scene's `lessons.json`.
+    const LESSONS: &'static str;
 
     /// The exact tensors of a preset.
     fn preset(id: &str) -> Option<Self>;

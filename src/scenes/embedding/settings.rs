@@ -35,7 +35,7 @@ pub fn Settings() -> impl IntoView {
         false => size("length", 0).into_any(),
     };
     view! {
-        <div class="emb-controls controls">
+        <div class="emb-controls controls scene-settings">
             <fieldset>
                 <legend>"Table"</legend>
                 {model.field("num_embeddings", |s| s.num_embeddings().to_string())}

@@ -159,7 +159,7 @@ pub fn LinearScene() -> impl IntoView {
                 <p class="hint">"Click an output cell, or step the animation, to see its sum."</p>
             </div>
 
-            <div class="lin-controls">
+            <div class="lin-controls scene-settings">
                 <fieldset>
                     <legend>"Change the layer"</legend>
                     {model.field("in_features", |s| s.in_features().to_string())}

@@ -169,7 +169,7 @@ pub fn OneHotScene() -> impl IntoView {
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="oh-input">
                 <Grid name=INPUT data=input on_edit=model.on_cell(INPUT) on_paste=model.on_paste(INPUT) marks=marks issues=input_issues />
-                <div class="oh-input-side">
+                <div class="oh-input-side scene-settings">
                     <div class="oh-fields">
                         {ids_fields}
                         <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone())) />

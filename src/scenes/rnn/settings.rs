@@ -49,7 +49,7 @@ pub fn Settings() -> impl IntoView {
     };
 
     view! {
-        <details class="rnn-settings" open>
+        <details class="rnn-settings scene-settings" open>
             <summary>"Settings"</summary>
             <div class="rnn-controls">
                 <fieldset>

@@ -91,7 +91,7 @@ pub fn TrainScene() -> impl IntoView {
 
             <div class="train-main">
                 <div class="train-left">
-                    <div class="train-controls controls">
+                    <div class="train-controls controls scene-settings">
                         {model.learn()}
                         <fieldset>
                             <legend>"Model"</legend>

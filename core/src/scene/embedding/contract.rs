@@ -3,6 +3,7 @@ use crate::scene::contract::{scene_common, view_common};
 
 impl Scene for State {
     scene_common!("embedding");
+    const LESSONS: &'static str = include_str!("lessons.json");
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
         match field {

@@ -3,6 +3,7 @@ use crate::scene::contract::{input_dim, scene_common, view_common};
 
 impl Scene for State {
     scene_common!("one_hot");
+    const LESSONS: &'static str = include_str!("lessons.json");
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
         match field {

@@ -11,6 +11,7 @@ use crate::trace::{Phase, Trace};
 
 impl Scene for State {
     scene_common!("train");
+    const LESSONS: &'static str = include_str!("lessons.json");
     const FIXED_LOSS: Option<&'static str> = Some("F.mse_loss(output, ratings)");
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {

@@ -1,0 +1,116 @@
+//! A guided lesson on screen: its title, the step's words and where it is, Back / Next / Leave.
+//! The clicker drives it: PageDown or → goes on, PageUp or ← back, Escape leaves it with the
+//! scene as it is. While a lesson plays the timeline leaves those keys to it (Space still plays
+//! the animation).
+
+use crate::timeline::{own_keys, typing};
+use leptos::ev;
+use leptos::prelude::*;
+use rowflow_core::lesson::Lesson;
+
+#[component]
+pub fn LessonPanel(
+    lesson: RwSignal<Option<(Lesson, usize)>>,
+    /// The step's words with its numbers filled in.
+    #[prop(into)]
+    says: Signal<Option<String>>,
+    /// Why the link's lesson could not be opened as asked.
+    note: Option<String>,
+    /// Shows step `k` (0-based) of the lesson playing.
+    on_go: Callback<usize>,
+    on_leave: Callback<()>,
+) -> impl IntoView {
+    let at = move || lesson.with(|l| l.as_ref().map(|(l, k)| (*k, l.steps.len())));
+    let next = move || {
+        if let Some((k, n)) = at() {
+            if k + 1 < n {
+                on_go.run(k + 1);
+            }
+        }
+    };
+    let back = move || {
+        if let Some((k, _)) = at().filter(|(k, _)| *k > 0) {
+            on_go.run(k - 1);
+        }
+    };
+    let keys = window_event_listener(ev::keydown, move |ev| {
+        if lesson.with_untracked(Option::is_none)
+            || ev.default_prevented()
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.alt_key()
+            || typing(&ev)
+        {
+            return;
+        }
+        let own = own_keys(&ev);
+        match ev.key().as_str() {
+            "PageDown" => next(),
+            "PageUp" => back(),
+            "ArrowRight" if !own => next(),
+            "ArrowLeft" if !own => back(),
+            "Escape" => on_leave.run(()),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+    // What the step points at, in view.
+    Effect::new(move |_| {
+        if lesson.with(Option::is_some) {
+            request_animation_frame(show_look);
+        }
+    });
+
+    let panel = move || {
+        lesson.with(|l| {
+            let (lesson, k) = l.as_ref()?;
+            let n = lesson.steps.len();
+            let last = *k + 1 == n;
+            Some(view! {
+                <section class="lesson" aria-labelledby="lesson-title">
+                    <p class="lesson-where">{format!("Lesson · step {} of {n}", k + 1)}</p>
+                    <h2 id="lesson-title">{lesson.title.clone()}</h2>
+                    <p class="lesson-says" aria-live="polite">{move || says.get()}</p>
+                    <div class="lesson-controls">
+                        <button type="button" disabled=*k == 0 on:click=move |_| back()>"◀ Back"</button>
+                        <button type="button" disabled=last on:click=move |_| next()>"Next ▶"</button>
+                        <button type="button" class="lesson-leave" aria-keyshortcuts="Escape" on:click=move |_| on_leave.run(())>
+                            {if last { "Finish the lesson" } else { "Leave the lesson (Esc)" }}
+                        </button>
+                    </div>
+                </section>
+            })
+        })
+    };
+    view! {
+        {note.map(|n| view! { <p class="share-notice issue" role="alert">{n}</p> })}
+        {panel}
+    }
+}
+
+/// The scene's lessons, as links that open them.
+#[component]
+pub fn LessonLinks(route: String, lessons: Vec<(String, String)>) -> impl IntoView {
+    let links = lessons
+        .into_iter()
+        .map(|(id, title)| view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> })
+        .collect_view();
+    view! {
+        <nav class="scene-lessons" aria-label="Lessons">
+            "Lessons: "
+            <ul>{links}</ul>
+        </nav>
+    }
+}
+
+/// Brings the first cell the step points at to the middle of the screen, clear of the lesson's
+/// words above and the timeline below.
+fn show_look() {
+    let look = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(".look").ok().flatten());
+    if let Some(el) = look {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Center);
+        el.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
