@@ -55,6 +55,14 @@ else if (saved === 'on') project(true, false);
 addEventListener('hashchange', () => presentAsked() && project(true, true));
 projector.addEventListener('change', () => project(projector.checked, true));
 
+// On the projector a scene shows its diagram and the step; Controls brings back its settings,
+// sharing, code and notes.
+const controls = document.querySelector('.controls-toggle');
+controls.addEventListener('click', () => {
+  const on = document.body.classList.toggle('show-controls');
+  controls.setAttribute('aria-pressed', String(on));
+});
+
 // Fullscreen: the button, or `f`.
 const fullscreen = document.querySelector('.fullscreen');
 fullscreen.hidden = !document.fullscreenEnabled;

@@ -1,5 +1,5 @@
 // The site as a whole: the landing page links every scene, hash routes work under a sub-path,
-// an unknown route says so, projection mode switches on, and axe, with every rule it has, finds
+// an unknown route says so, and axe, with every rule it has, finds
 // no accessibility problem of any impact on any page, in any state a learner gets to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,17 +46,6 @@ test('an unknown route says so and keeps the navigation', async () => {
   await page.getByRole('heading', { name: 'No such page' }).waitFor();
   assert.equal(await page.locator('nav a').count(), scenes.length);
   assert.deepEqual(page.errors, []);
-});
-
-test('projection mode enlarges type and fits 1024×768', async () => {
-  const page = await site.page();
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto(site.base + '#/embedding');
-  await page.getByLabel('Projector').check();
-  assert.ok(await page.evaluate(() => document.body.classList.contains('projection')));
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `page is ${overflow}px wider than 1024`);
-  await shot(page, 'projection-embedding');
 });
 
 test('axe, every rule: every route', async () => {

@@ -47,6 +47,7 @@ test('?present opens a link in projection mode, and the choice outlives a reload
 
 test('the clicker steps after a click on any control, never scrolls, and leaves typing alone', async () => {
   const page = await projector();
+  await page.getByRole('button', { name: 'Controls' }).click();
   const controls = [
     ['the Projector switch', page.getByLabel('Projector')],
     ['a cell', page.locator('input[aria-label="weight[1, 1]"]')],
