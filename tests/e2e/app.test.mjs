@@ -3,7 +3,7 @@
 // no accessibility problem of any impact on any page, in any state a learner gets to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, axe, copyCode, copyLink, openCode, shot, type } from './browser.mjs';
+import { serve, axe, copyCode, copyLink, openCode, type } from './browser.mjs';
 
 const site = serve();
 
