@@ -1,6 +1,6 @@
 //! The Embedding scene's script: `emb = nn.Embedding(V, D)` (or `from_pretrained`) on `ids`.
 
-use super::{by_hand, loss_of, same, Py};
+use super::{by_hand, loss_of, same, Py, Script, Section};
 use crate::scene::embedding::State;
 use crate::tensor::py_shape;
 use crate::torch_rng::Generator;
@@ -12,7 +12,13 @@ fn seed(s: &State) -> Option<i128> {
     drawn.ok().filter(|t| same(t, &s.weight)).map(|_| seed)
 }
 
+/// The panel's text.
 pub(super) fn script(s: &State) -> String {
+    sections(s).text()
+}
+
+/// The script in its sections, which a notebook makes its cells.
+pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     let frozen = s.from_pretrained && s.freeze;
@@ -35,12 +41,12 @@ pub(super) fn script(s: &State) -> String {
         }
     }
     py.assign("ids", &s.input, &[]);
-    py.blank();
+    py.section(Section::Forward);
     let out_shape = [s.input.shape(), &[s.embedding_dim()]].concat();
     let shapes = format!("{} → {}", py_shape(s.input.shape()), py_shape(&out_shape));
     py.line(format!("output = emb(ids)  # each id copies its row of emb.weight, nothing is multiplied: {shapes}"));
     py.show("output");
-    py.blank();
+    py.section(Section::Backward);
     py.target(&s.learning.loss);
     py.line(format!("loss = {}", loss_of(&s.learning.loss, "output")));
     if frozen {

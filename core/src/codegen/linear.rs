@@ -1,6 +1,6 @@
 //! The Linear scene's script: `linear = nn.Linear(in, out)` on `x`.
 
-use super::{by_hand, loss_of, same, Py};
+use super::{by_hand, loss_of, same, Py, Script, Section};
 use crate::scene::linear::{recipe, Draw, State};
 use crate::tensor::py_shape;
 use crate::tensor::Tensor;
@@ -64,7 +64,13 @@ fn replay_recipe(s: &State) -> Option<Drawn> {
     fits.then_some(Drawn { lines, input: Some(input), weight, bias })
 }
 
+/// The panel's text.
 pub(super) fn script(s: &State) -> String {
+    sections(s).text()
+}
+
+/// The script in its sections, which a notebook makes its cells.
+pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     let steps = s.learning.steps;
@@ -102,7 +108,7 @@ pub(super) fn script(s: &State) -> String {
     } else {
         py.assign("x", &s.input, &["requires_grad=True"]);
     }
-    py.blank();
+    py.section(Section::Forward);
     let bias = if s.has_bias { " + linear.bias" } else { "" };
     let how = match s.input.dim() {
         1 => format!("one sample: the same numbers as linear.weight @ x{bias}"),
@@ -110,7 +116,7 @@ pub(super) fn script(s: &State) -> String {
     };
     py.line(format!("output = linear(x)  # {how}"));
     py.show("output");
-    py.blank();
+    py.section(Section::Backward);
     py.target(&s.learning.loss);
     py.line(format!("loss = {}", loss_of(&s.learning.loss, "output")));
     py.line("loss.backward()");

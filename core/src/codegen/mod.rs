@@ -62,6 +62,37 @@ pub fn train(s: &scene::train::State, steps: usize) -> String {
     train::script(s, steps)
 }
 
+/// What a part of a script does: a notebook gives each part its own cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// The module(s) and inputs with the numbers on show (the imports first).
+    Build,
+    /// The forward pass and what it prints.
+    Forward,
+    /// The loss, `backward()` and every `.grad`.
+    Backward,
+    /// Train's loop of SGD steps.
+    Sgd,
+}
+
+/// A script in its sections, in order: the panel's text has them one after another with a blank
+/// line between.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Script {
+    /// PyTorch's error on the state, when it raises (the script says so in a comment).
+    pub raises: Option<String>,
+    /// Each section's lines, every one ending in `\n`.
+    pub sections: Vec<(Section, String)>,
+}
+
+impl Script {
+    /// The panel's text.
+    pub fn text(&self) -> String {
+        let parts: Vec<&str> = self.sections.iter().map(|(_, text)| text.as_str()).collect();
+        parts.join("\n")
+    }
+}
+
 /// Lines of the script are kept under this width where a tensor allows it.
 const WIDTH: usize = 120;
 
@@ -194,16 +225,22 @@ fn same(a: &Tensor, b: &Tensor) -> bool {
     a.shape() == b.shape() && a.data().iter().zip(b.data()).all(|(x, y)| x.to_bits() == y.to_bits())
 }
 
-/// A script as it is written: its lines, and the error PyTorch raises on it, if any.
-#[derive(Default)]
+/// A script as it is written: its lines, where each section starts, and the error PyTorch raises
+/// on it, if any.
 struct Py {
     lines: Vec<String>,
+    sections: Vec<(Section, usize)>,
     raises: Option<String>,
 }
 
 impl Py {
     fn new(raises: Option<&TorchError>) -> Self {
-        Self { lines: Vec::new(), raises: raises.map(ToString::to_string) }
+        Self { lines: Vec::new(), sections: vec![(Section::Build, 0)], raises: raises.map(ToString::to_string) }
+    }
+
+    /// Starts `section` at the next line; in the text, a blank line comes before it.
+    fn section(&mut self, section: Section) {
+        self.sections.push((section, self.lines.len()));
     }
 
     fn line(&mut self, text: impl Into<String>) {
@@ -250,25 +287,31 @@ impl Py {
         }
     }
 
-    /// The imports the lines use, the error comment, then the lines.
-    fn finish(self) -> String {
-        let mut out = String::from("import torch\nfrom torch import nn\n");
+    /// The imports the lines use and the error comment, then the lines, in their sections.
+    fn finish(self) -> Script {
+        let mut head = String::from("import torch\nfrom torch import nn\n");
         if self.lines.iter().any(|l| l.contains("F.")) {
-            out += "import torch.nn.functional as F\n";
+            head += "import torch.nn.functional as F\n";
         }
-        out += "\n";
-        if let Some(e) = self.raises {
+        head += "\n";
+        if let Some(e) = &self.raises {
             // The message may quote a link's text: its line breaks and NULs would end the comment
             // or the script, so control characters are written escaped.
             let e: String =
                 e.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.into() }).collect();
-            out += &format!("# PyTorch raises on this state: {e}\n# (the scene shows the same error)\n\n");
+            head += &format!("# PyTorch raises on this state: {e}\n# (the scene shows the same error)\n\n");
         }
-        for l in self.lines {
-            out += &l;
-            out += "\n";
+        let mut sections = Vec::new();
+        for (k, &(section, start)) in self.sections.iter().enumerate() {
+            let end = self.sections.get(k + 1).map_or(self.lines.len(), |&(_, next)| next);
+            let mut text = if k == 0 { std::mem::take(&mut head) } else { String::new() };
+            for l in &self.lines[start..end] {
+                text += l;
+                text += "\n";
+            }
+            sections.push((section, text));
         }
-        out
+        Script { raises: self.raises, sections }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The One-hot × Linear scene's script: `emb(ids)` and `linear(F.one_hot(ids, V).float())` with
 //! `linear.weight = emb.weight.T`, both ways, compared with `torch.equal`.
 
-use super::{by_hand, loss_of, same, Py};
+use super::{by_hand, loss_of, same, Py, Script, Section};
 use crate::scene::one_hot::State;
 use crate::torch_rng::Generator;
 
@@ -13,7 +13,13 @@ fn seed(s: &State) -> Option<i128> {
     same(&drawn, &s.table).then_some(seed)
 }
 
+/// The panel's text.
 pub(super) fn script(s: &State) -> String {
+    sections(s).text()
+}
+
+/// The script in its sections, which a notebook makes its cells.
+pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     let (v, d) = s.sizes();
@@ -31,7 +37,7 @@ pub(super) fn script(s: &State) -> String {
     py.line("with torch.no_grad():");
     py.line("    linear.weight.copy_(emb.weight.T)");
     py.assign("ids", &s.ids, &[]);
-    py.blank();
+    py.section(Section::Forward);
     let n = s.ids.numel();
     py.line(format!("output = emb(ids)  # a lookup: copies {n} rows of {d} numbers"));
     py.line(format!("one_hot = F.one_hot(ids, num_classes={v}).float()  # a 1 in column ids[k] of row k"));
@@ -40,7 +46,7 @@ pub(super) fn script(s: &State) -> String {
     py.show("output_linear");
     py.comment("every output number is 1·w plus zeros, so the two ways agree to the bit");
     py.show("torch.equal(output, output_linear)");
-    py.blank();
+    py.section(Section::Backward);
     py.target(&s.learning.loss);
     py.line(format!("loss = {}", loss_of(&s.learning.loss, "output")));
     py.line(format!("loss_linear = {}", loss_of(&s.learning.loss, "output_linear")));

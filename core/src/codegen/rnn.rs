@@ -1,7 +1,7 @@
 //! The RNN scene's script: `output, h_n = rnn(x, h0)`, through `pack_padded_sequence` and
 //! `pad_packed_sequence` when the scene packs, with the loss of `crate::scene::rnn::loss`.
 
-use super::{by_hand, float, loss_of, same, string, Py};
+use super::{by_hand, float, loss_of, same, string, Py, Script, Section};
 use crate::ops::Named;
 use crate::scene::rnn::{Source, State};
 use crate::tensor::py_shape;
@@ -27,7 +27,13 @@ fn drawn(s: &State) -> Option<(i128, Option<Tensor>, Named)> {
     Some((seed, emb, g.rnn(&s.model.config)))
 }
 
+/// The panel's text.
 pub(super) fn script(s: &State) -> String {
+    sections(s).text()
+}
+
+/// The script in its sections, which a notebook makes its cells.
+pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let m = &s.model;
     let raises = if c.stale { c.issues.first().map(|i| &i.error) } else { None };
@@ -78,7 +84,7 @@ pub(super) fn script(s: &State) -> String {
         py.comment(&format!("h0 is (D·num_layers, N, H_out) = {}", py_shape(h0.shape())));
         py.assign("h0", h0, &["requires_grad=True"]);
     }
-    py.blank();
+    py.section(Section::Forward);
     let h0 = if m.h0.is_some() { ", h0" } else { "" };
     if m.packed {
         py.assign("lengths", &m.lengths, &[]);
@@ -98,7 +104,7 @@ pub(super) fn script(s: &State) -> String {
     }
     py.show("output");
     py.show("h_n");
-    py.blank();
+    py.section(Section::Backward);
     py.target(&s.learning.loss);
     let h_n = if s.h_n_in_loss { " + h_n.sum()" } else { "" };
     py.line(format!("loss = {}{h_n}", loss_of(&s.learning.loss, "output")));

@@ -1,7 +1,7 @@
 //! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`), the
 //! ratings, `torch.optim.SGD` and `steps` steps of `F.mse_loss` from the factors on show.
 
-use super::{by_hand, float, same, string, Py};
+use super::{by_hand, float, same, string, Py, Script, Section};
 use crate::scene::train::State;
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
@@ -28,7 +28,13 @@ fn drawn(s: &State) -> Option<(i128, Tensor, Tensor)> {
     Some((seed, users, movies))
 }
 
+/// The panel's text.
 pub(super) fn script(s: &State, steps: usize) -> String {
+    sections(s, steps).text()
+}
+
+/// The script in its sections, which a notebook makes its cells.
+pub(super) fn sections(s: &State, steps: usize) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     py.blank();
@@ -52,7 +58,7 @@ pub(super) fn script(s: &State, steps: usize) -> String {
     py.assign("x", &x, &[]);
     py.assign("target", &Tensor::vector(s.ratings.iter().map(|r| r.rating).collect()), &[]);
     py.line(format!("opt = torch.optim.SGD(model.parameters(), lr={})", lr(&s.learning.lr)));
-    py.blank();
+    py.section(Section::Sgd);
     py.line("losses = []");
     py.line(format!("for step in range({steps}):"));
     py.line("    opt.zero_grad()");
@@ -61,7 +67,7 @@ pub(super) fn script(s: &State, steps: usize) -> String {
     py.line("    opt.step()  # param -= lr * param.grad: only the rated rows have gradient");
     py.line("    losses.append(loss.item())");
     py.line("    print(step, loss.item())");
-    py.blank();
+    py.section(Section::Forward);
     py.comment("after the steps");
     py.line("with torch.no_grad():");
     py.line("    output = model(x)");
