@@ -22,9 +22,13 @@
 //! | [`train`] | `model` (`DotProduct`), `opt` | `x` (user, movie), `target` (ratings) | `losses` (one per step), then `output` and `loss` after the steps |
 //!
 //! and the `.grad` of each parameter and input.
+//!
+//! A [`Script`] keeps its sections (build, forward, loss and backward, SGD), which [`notebook`]
+//! makes the cells of a Jupyter notebook.
 
 mod embedding;
 mod linear;
+mod notebook;
 mod one_hot;
 mod rnn;
 mod train;
@@ -36,6 +40,7 @@ use crate::error::TorchError;
 use crate::ops::loss::Loss;
 use crate::scene;
 use crate::tensor::Tensor;
+pub use notebook::{file_name, notebook, Notebook};
 
 /// `linear = nn.Linear(...)` on `x`, its loss and `.grad`s.
 pub fn linear(s: &scene::linear::State) -> String {
@@ -60,6 +65,11 @@ pub fn rnn(s: &scene::rnn::State) -> String {
 /// The `DotProduct` recommender and `steps` SGD steps from the current factors.
 pub fn train(s: &scene::train::State, steps: usize) -> String {
     train::script(s, steps)
+}
+
+/// The steps Train's script runs for "Run N steps" as typed: 20 when it is no count.
+pub fn run_steps(typed: &str) -> usize {
+    typed.trim().parse().unwrap_or(20)
 }
 
 /// What a part of a script does: a notebook gives each part its own cell.
