@@ -1,15 +1,17 @@
-//! Writes every preset's PyTorch script (and some edited states) with what the scene computes,
-//! for `tools/check_codegen.py` to run under real torch. By hand only, never in CI:
+//! Writes every preset's PyTorch script and notebook (and some edited states) with what the scene
+//! computes, for `tools/check_codegen.py` and `tools/check_notebooks.py` to run under real torch.
+//! By hand only, never in CI:
 //!
 //!     cargo run -p rowflow-core --example codegen_presets -- /tmp/codegen
 //!     /tmp/torchenv/bin/python tools/check_codegen.py /tmp/codegen
+//!     /tmp/torchenv/bin/python tools/check_notebooks.py /tmp/codegen
 //!
-//! Each case is `<name>.py` and `<name>.json`: `{"scene", "error": {"type", "message"} | null,
+//! Each case is `<name>.py`, `<name>.ipynb` and `<name>.json`: `{"scene", "error": {"type", "message"} | null,
 //! "exact": {expr: tensor}, "close": {expr: tensor}, "none": [expr], "truth": {expr: bool}}`,
 //! where each `expr` is Python evaluated in the script's namespace after it ran (see the names in
 //! `rowflow_core::codegen`), `exact` must match bit for bit and `close` within 1e-5.
 
-use rowflow_core::codegen;
+use rowflow_core::codegen::{self, Notebook};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
@@ -234,7 +236,7 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
-    fn write(&mut self, name: &str, scene: &str, script: String, case: Case) {
+    fn write(&mut self, name: &str, scene: &str, (script, notebook): (String, String), case: Case) {
         let json = json!({
             "scene": scene,
             "error": case.error.map(|e| json!({"type": e.kind.name(), "message": e.message})),
@@ -244,13 +246,18 @@ impl Out<'_> {
             "truth": case.truth,
         });
         std::fs::write(self.dir.join(format!("{name}.py")), script).unwrap();
+        std::fs::write(self.dir.join(format!("{name}.ipynb")), notebook).unwrap();
         std::fs::write(self.dir.join(format!("{name}.json")), serde_json::to_string_pretty(&json).unwrap()).unwrap();
         self.n += 1;
     }
 
-    /// Every preset of `S` as it is, then `cases` in order, each written as `script` and `case`.
-    fn scene<S: Scene>(&mut self, script: fn(&S) -> String, case: fn(&S) -> Case, cases: Vec<Edited>) {
-        let mut write = |name: &str, s: &S| self.write(&format!("{}_{name}", S::NAME), S::NAME, script(s), case(s));
+    /// Every preset of `S` as it is, then `cases` in order, each written as `script`, notebook
+    /// and `case`.
+    fn scene<S: Notebook>(&mut self, script: fn(&S) -> String, case: fn(&S) -> Case, cases: Vec<Edited>) {
+        let mut write = |name: &str, s: &S| {
+            let files = (script(s), codegen::notebook(s, S::NAME, 0));
+            self.write(&format!("{}_{name}", S::NAME), S::NAME, files, case(s))
+        };
         for (id, _) in S::PRESETS {
             write(id, &S::preset(id).unwrap());
         }
@@ -263,7 +270,8 @@ impl Out<'_> {
 
     /// Train's script takes how many steps it runs, so each of its cases names that too.
     fn train(&mut self, name: &str, s: &train::State, steps: usize) {
-        self.write(&format!("train_{name}_{steps}"), "train", codegen::train(s, steps), train_case(s, steps));
+        let files = (codegen::train(s, steps), codegen::notebook(s, "train", steps));
+        self.write(&format!("train_{name}_{steps}"), "train", files, train_case(s, steps));
     }
 }
 
@@ -304,7 +312,8 @@ fn main() {
         ("error_batch_shape", linear::State { input: Tensor::zeros(vec![2, 5]).unwrap(), ..batch }),
     ];
     for (name, s) in misshapen {
-        out.write(&format!("linear_{name}"), "linear", codegen::linear(&s), linear_case(&s));
+        let files = (codegen::linear(&s), codegen::notebook(&s, "linear", 0));
+        out.write(&format!("linear_{name}"), "linear", files, linear_case(&s));
     }
 
     let cases = vec![
