@@ -1,6 +1,8 @@
-//! The PyTorch panel: a script that prints the scene's very numbers, to run in Python. Written
-//! only while the panel is open, since a large edited table makes a long script.
+//! The PyTorch panel: a script that prints the scene's very numbers, to run in Python, or to
+//! download as a Jupyter notebook. Both are written only when wanted (the script while the panel
+//! is open, the notebook on its click), since a large edited table makes a long script.
 
+use crate::share_panel::download;
 use leptos::prelude::*;
 
 #[component]
@@ -8,23 +10,32 @@ pub fn CodePanel(
     /// The script of the scene as it is (`rowflow_core::codegen`).
     #[prop(into)]
     code: Signal<String>,
+    /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`).
+    notebook: Callback<(), (String, String)>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
-    let copied = RwSignal::new(None::<&'static str>);
+    let said = RwSignal::new(None::<String>);
     let copy = move |_| {
         let Some(window) = web_sys::window() else { return };
         let promise = window.navigator().clipboard().write_text(&code.get_untracked());
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-            copied.set(Some(if done { "Copied." } else { "Select the code and copy it." }));
+            said.set(Some(if done { "Copied." } else { "Select the code and copy it." }.into()));
         });
+    };
+    let save = move |_| {
+        let (name, json) = notebook.run(());
+        said.set(Some(match download(&name, &json) {
+            Some(()) => format!("Downloaded {name}."),
+            None => "The browser refused the download.".into(),
+        }));
     };
     view! {
         <details class="code-panel" on:toggle=move |ev| {
             use wasm_bindgen::JsCast;
             let el = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok());
             open.set(el.is_some_and(|d| d.open()));
-            copied.set(None);
+            said.set(None);
         }>
             <summary>
                 <h2>"PyTorch: the same numbers in Python"</h2>
@@ -32,11 +43,13 @@ pub fn CodePanel(
             {move || open.get().then(|| view! {
                 <p class="hint">
                     "Run it with PyTorch: it builds these tensors (from the seed where the seed gives them, bit for bit), \
-                     and prints the output, the loss and every .grad shown here."
+                     and prints the output, the loss and every .grad shown here. The notebook has the same code in \
+                     steps, each with what the scene says of it."
                 </p>
                 <div class="code-tools">
                     <button type="button" on:click=copy>"Copy code"</button>
-                    <span role="status">{move || copied.get()}</span>
+                    <button type="button" on:click=save>"Download notebook"</button>
+                    <span role="status">{move || said.get()}</span>
                 </div>
                 <pre class="code" tabindex="0" aria-label="PyTorch code"><code>{move || code.get()}</code></pre>
             })}

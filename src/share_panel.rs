@@ -142,7 +142,7 @@ where
 const LONG_LINK: usize = 32 * 1024;
 
 /// Offers `text` as a file named `name`.
-fn download(name: &str, text: &str) -> Option<()> {
+pub(crate) fn download(name: &str, text: &str) -> Option<()> {
     let document = web_sys::window()?.document()?;
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

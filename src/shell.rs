@@ -13,6 +13,7 @@ use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
+use rowflow_core::codegen;
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
@@ -272,7 +273,7 @@ impl<S: Scene> SceneModel<S> {
 /// PyTorch panel. The model is in context for the components inside, and what every grid of
 /// the scene's own tensors needs is there as [`Editing`].
 #[component]
-pub fn SceneShell<S: Scene>(
+pub fn SceneShell<S: codegen::Notebook>(
     model: SceneModel<S>,
     title: &'static str,
     /// The PyTorch code that reproduces the scene.
@@ -309,7 +310,10 @@ pub fn SceneShell<S: Scene>(
                 on_leave=Callback::new(move |()| model.leave_lesson())
             />
             {children()}
-            <CodePanel code=code />
+            <CodePanel code=code notebook=Callback::new(move |()| {
+                let steps = codegen::run_steps(&model.run_n.get_untracked());
+                (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
+            }) />
         </section>
     }
 }

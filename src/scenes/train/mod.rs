@@ -73,7 +73,7 @@ pub fn TrainScene() -> impl IntoView {
         <SceneShell
             model=model
             title="Training the DotProduct recommender"
-            code=Signal::derive(move || state.with(|s| codegen::train(s, steps.get().trim().parse().unwrap_or(20))))
+            code=Signal::derive(move || state.with(|s| codegen::train(s, codegen::run_steps(&steps.get()))))
         >
             <p class="lede">
                 "Each user and each movie is a row of random numbers: "
