@@ -179,7 +179,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="grid" role="grid" aria-label=c.name.clone() node_ref=table>
+        <div class="grid" role="grid" aria-label=c.name.clone() data-rank=shape.len() node_ref=table>
             {tables}
         </div>
     }

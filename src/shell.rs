@@ -326,8 +326,12 @@ fn hidden_panels() -> String {
 }
 
 /// The panels a class link can hide, and what the share panel calls them.
-pub const PANELS: &[(&str, &str)] =
-    &[("code", "PyTorch code"), ("settings", "sizes and settings"), ("learn", "learning"), ("share", "sharing")];
+pub const PANELS: &[(&str, &str)] = &[
+    ("code", "PyTorch panel"),
+    ("settings", "sizes and settings"),
+    ("learn", "learning controls"),
+    ("share", "sharing bar"),
+];
 
 /// What the lesson step on show asks the learner to look at; grids outline it.
 #[derive(Clone, Copy)]

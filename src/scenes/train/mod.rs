@@ -91,8 +91,8 @@ pub fn TrainScene() -> impl IntoView {
 
             <div class="train-main">
                 <div class="train-left">
+                    <div class="train-controls controls">{model.learn()}</div>
                     <div class="train-controls controls scene-settings">
-                        {model.learn()}
                         <fieldset>
                             <legend>"Model"</legend>
                             {model.field("n_users", |s| s.n_users().to_string())}
