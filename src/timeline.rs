@@ -28,6 +28,14 @@ pub fn Timeline(
 ) -> impl IntoView {
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1.0f64);
+    let bar = NodeRef::<leptos::html::Div>::new();
+    // The view follows the step (not on arrival, and not in a lesson, which shows its own).
+    Effect::new(move |seen: Option<()>| {
+        let _ = (playhead.get(), pass.get());
+        if seen.is_some() && !keys_taken.get_untracked() {
+            request_animation_frame(move || follow(bar.get_untracked()));
+        }
+    });
     // An edit can shorten the trace: keep the playhead on a step that exists.
     Effect::new(move |_| {
         let n = len.get();
@@ -128,7 +136,7 @@ pub fn Timeline(
         }
     };
     view! {
-        <div class="timeline" role="group" aria-label="Animation">
+        <div class="timeline" role="group" aria-label="Animation" node_ref=bar>
             <div class="controls">
                 <button type="button" aria-label="First step" on:click=move |_| playhead.set(0)>"|◀"</button>
                 <button type="button" aria-label="Step back" on:click=move |_| back()>"◀"</button>
@@ -167,6 +175,62 @@ pub fn Timeline(
             </div>
             <p class="step-status" role="status">{status}</p>
         </div>
+    }
+}
+
+/// Scrolls the page so that what the step reads and writes is on screen and clear of the
+/// timeline (fixed at the foot in projection mode); when it can't all be, what it writes is.
+/// Smooth unless the learner asks for reduced motion.
+fn follow(bar: Option<web_sys::HtmlDivElement>) {
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let span = |selector: &str| {
+        let list = document.query_selector_all(selector).ok()?;
+        let rects = (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok());
+        let rects = rects.map(|el| el.get_bounding_client_rect()).filter(|r| r.height() > 0.0);
+        rects.fold(None, |acc: Option<(f64, f64)>, r| {
+            Some(acc.map_or((r.top(), r.bottom()), |(t, b)| (t.min(r.top()), b.max(r.bottom()))))
+        })
+    };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let fixed = bar.as_ref().is_some_and(|b| {
+        window.get_computed_style(b).ok().flatten().and_then(|s| s.get_property_value("position").ok()).as_deref()
+            == Some("fixed")
+    });
+    let lesson = document
+        .query_selector(".lesson")
+        .ok()
+        .flatten()
+        .map_or(0.0, |l| l.get_bounding_client_rect().bottom().max(0.0));
+    let (top, bottom) =
+        (lesson + 8.0, if fixed { bar.map_or(height, |b| b.get_bounding_client_rect().top()) } else { height } - 8.0);
+    // All the step touches if it fits; else what it writes; else the end of that, where the
+    // row being written lies (Linear's backward writes all of input.grad above it).
+    let room = bottom - top;
+    let delta = match (span("main :is(.read, .write):not(.timeline *)"), span("main .write:not(.timeline *)")) {
+        (Some((t, b)), _) if b - t <= room => fit(t, b, top, bottom),
+        (_, Some((t, b))) if b - t <= room => fit(t, b, top, bottom),
+        (_, Some((_, b))) => b - bottom,
+        _ => 0.0,
+    };
+    if delta.abs() < 1.0 {
+        return;
+    }
+    let calm = window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
+    let options = web_sys::ScrollToOptions::new();
+    options.set_top(delta);
+    options.set_behavior(if calm { web_sys::ScrollBehavior::Instant } else { web_sys::ScrollBehavior::Smooth });
+    window.scroll_by_with_scroll_to_options(&options);
+}
+
+/// How far to scroll so that `t..b` lies inside `top..bottom`, moving as little as possible.
+fn fit(t: f64, b: f64, top: f64, bottom: f64) -> f64 {
+    if t < top {
+        t - top
+    } else if b > bottom {
+        b - bottom
+    } else {
+        0.0
     }
 }
 
