@@ -18,11 +18,21 @@ pub fn parse_float(text: &str) -> Result<f32, String> {
     let plain = t.replace('_', "");
     let numeric = !plain.is_empty() && plain.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
     match plain.parse::<f64>() {
+        // float32 would make it inf without a word: say so, and let inf be typed as inf.
+        Ok(v) if numeric && underscores_between_digits(t) && (v as f32).is_infinite() => Err(format!(
+            "{t} is too large for float32, whose largest number is about 3.4e38; type inf if infinity is meant"
+        )),
         Ok(v) if numeric && underscores_between_digits(t) => Ok(v as f32),
         _ if t.is_empty() => Err("type a number".into()),
-        _ => Err(format!("could not convert string to float: '{t}'")),
+        _ if t.contains(',') && t.replace(',', ".").parse::<f64>().is_ok() => Err(format!(
+            "could not convert string to float: '{t}'. Type a number such as 0.5, with a point, not a comma"
+        )),
+        _ => Err(format!("could not convert string to float: '{t}'. {FLOAT_HINT}")),
     }
 }
+
+/// What a float cell takes, in plain words.
+const FLOAT_HINT: &str = "Type a number such as 0.5, -2 or 1e-3";
 
 /// An id cell's text as `int()` reads it (`3`, `-1`), or a plain-words reason. Range checks are
 /// the op's: PyTorch only complains when the id is used.
@@ -30,10 +40,13 @@ pub fn parse_int(text: &str) -> Result<i64, String> {
     let t = text.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') || !underscores_between_digits(t) {
-        return Err(format!("invalid literal for int() with base 10: '{t}'"));
+        return Err(format!("invalid literal for int() with base 10: '{t}'. {INT_HINT}"));
     }
     t.replace('_', "").parse::<i64>().map_err(|_| format!("{t} does not fit in int64"))
 }
+
+/// What an id cell takes, in plain words.
+const INT_HINT: &str = "Ids are whole numbers such as 0, 1 or 2";
 
 /// Python reads `1_000` (PEP 515): each `_` sits between two digits, so not `_1`, `1_`, `1__0`.
 fn underscores_between_digits(t: &str) -> bool {
@@ -125,22 +138,25 @@ mod tests {
         // Found by fuzz/numbers: one sign, as in Python's float().
         assert_eq!(parse_float("+Infinity"), Ok(f32::INFINITY));
         for bad in ["+++inf", "--inf", "-+nan"] {
-            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'")));
+            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'. {FLOAT_HINT}")));
         }
-        assert_eq!(parse_float("abc"), Err("could not convert string to float: 'abc'".into()));
+        assert_eq!(parse_float("abc"), Err(format!("could not convert string to float: 'abc'. {FLOAT_HINT}")));
+        assert!(parse_float("1,5").unwrap_err().ends_with("with a point, not a comma"));
+        assert!(parse_float("1e40").unwrap_err().starts_with("1e40 is too large for float32"));
+        assert_eq!(parse_float("3.4e38"), Ok(3.4e38));
         assert!(parse_float("1..2").is_err());
         // Found by fuzz/numbers: `_` only between digits, as in Python's float().
         assert_eq!(parse_float("1_0.2_5e1_0"), Ok(1.025e11));
         for bad in ["-_1", "1__0", "1_.5", "1._5", "1_e5", "1e_5", "_1", "1_"] {
-            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'")));
+            assert_eq!(parse_float(bad), Err(format!("could not convert string to float: '{bad}'. {FLOAT_HINT}")));
         }
         assert!(parse_float("").is_err());
         assert_eq!(parse_int("-3"), Ok(-3));
-        assert_eq!(parse_int("2.5"), Err("invalid literal for int() with base 10: '2.5'".into()));
+        assert_eq!(parse_int("2.5"), Err(format!("invalid literal for int() with base 10: '2.5'. {INT_HINT}")));
         // Found by fuzz/numbers: Python's int() reads underscores between digits.
         assert_eq!(parse_int("1_000"), Ok(1000));
         for bad in ["_1", "1_", "1__0", "+_1", "_"] {
-            assert_eq!(parse_int(bad), Err(format!("invalid literal for int() with base 10: '{bad}'")));
+            assert_eq!(parse_int(bad), Err(format!("invalid literal for int() with base 10: '{bad}'. {INT_HINT}")));
         }
     }
 

@@ -1,6 +1,7 @@
 //! `edit::parse_float`, `edit::parse_int` and `scene::parse_size` on any text: they never panic,
 //! they accept exactly what Python's `float()` / `int()` accept (checked against a small model
-//! of Python's grammar below) with the same value, and a float written back out by the lab
+//! of Python's grammar below) with the same value (except a finite float past float32's range,
+//! refused with why rather than silently inf), and a float written back out by the lab
 //! (`codegen::float`, the shortest decimal) reads back to the same bits.
 #![no_main]
 
@@ -39,6 +40,10 @@ fuzz_target!(|data: &[u8]| {
                 want.to_bits() == v.to_bits() || (want.is_nan() && v.is_nan()),
                 "{text:?}: Python reads {py:?} → float32 {want:?}, the lab {v:?}"
             );
+        }
+        // A finite number past float32's range is refused with why, where float32 would be inf.
+        (Some(py), Err(e)) if py.is_finite() && (py as f32).is_infinite() => {
+            assert!(e.contains("too large for float32"), "{text:?}: {e}")
         }
         (py, lab) => panic!("{text:?}: Python's float() gives {py:?}, parse_float {lab:?}"),
     }

@@ -260,8 +260,8 @@ fn edits_change_the_output_and_bad_text_changes_nothing() {
     s.edit("weight", 2 * 5 + 1, "7.5").unwrap();
     assert_eq!(s.compute().output.get(&[0, 1]), Some(7.5));
     let before = s.clone();
-    assert_eq!(s.edit("weight", 0, "abc"), Err("could not convert string to float: 'abc'".into()));
-    assert_eq!(s.edit("input", 0, "1.5"), Err("invalid literal for int() with base 10: '1.5'".into()));
+    assert!(s.edit("weight", 0, "abc").unwrap_err().starts_with("could not convert string to float: 'abc'. Type"));
+    assert!(s.edit("input", 0, "1.5").unwrap_err().starts_with("invalid literal for int() with base 10: '1.5'. Ids"));
     assert!(s.edit("output", 0, "1").is_err());
     assert!(s.edit("weight", 99, "1").is_err());
     assert_eq!(s, before);

@@ -82,7 +82,7 @@ fn cell_edits_and_pastes() {
     assert_eq!(s.compute().output.unwrap().get(&[1, 2, 0]), Some(18.5), "[3, 10] · [0, 2] - 1.5");
 
     let before = s.clone();
-    assert_eq!(s.edit("weight", 0, "abc").unwrap_err(), "could not convert string to float: 'abc'");
+    assert!(s.edit("weight", 0, "abc").unwrap_err().starts_with("could not convert string to float: 'abc'"));
     assert_eq!(s.edit("weight", 6, "1").unwrap_err(), "no such cell");
     assert!(s.edit("output", 0, "1").unwrap_err().contains("no tensor named output"));
     s.set_bias(false);

@@ -218,7 +218,7 @@ fn edits_flow_through_both_ways() {
     s.edit(INPUT, 0, "0").unwrap();
     assert_eq!(s.compute().pass.unwrap().one_hot.data()[..4], [1, 0, 0, 0]);
     let before = s.clone();
-    assert_eq!(s.edit(TABLE, 0, "x"), Err("could not convert string to float: 'x'".into()));
+    assert!(s.edit(TABLE, 0, "x").unwrap_err().starts_with("could not convert string to float: 'x'"));
     assert!(s.edit(ONE_HOT, 0, "1").unwrap_err().contains("change input"));
     assert!(s.edit(LINEAR_WEIGHT, 0, "1").unwrap_err().contains("change emb.weight"));
     assert!(s.edit(LINEAR, 0, "1").is_err());

@@ -134,7 +134,7 @@ fn a_bad_id_is_pinned_and_the_last_predictions_stay() {
     let before = s.clone();
     assert_eq!(s.step(), Err("IndexError: index out of range in self".into()));
     assert_eq!(s.apply(&run(3)), Err("IndexError: index out of range in self".into()));
-    assert_eq!(s.edit("ratings", 0, "1.5"), Err("invalid literal for int() with base 10: '1.5'".into()));
+    assert!(s.edit("ratings", 0, "1.5").unwrap_err().starts_with("invalid literal for int() with base 10: '1.5'"));
     assert!(s.edit("ratings", 24, "1").is_err() && s.edit("output", 0, "1").is_err());
     assert_eq!(s.apply(&lr("-1")), Err("ValueError: Invalid learning rate: -1".into()));
     assert!(s.set_size("n_factors", "0").is_err() && s.reinit("x").is_err());
