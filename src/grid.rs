@@ -92,7 +92,9 @@ pub fn Grid(
         if big.get() {
             view! { <HeatMap name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any()
         } else {
-            let cells = Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim, changed };
+            let active = RwSignal::new(0);
+            let cells =
+                Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim, changed, active };
             cells_view(cells, shape.get()).into_any()
         }
     };
@@ -120,6 +122,8 @@ struct Cells {
     on_focus: Option<Callback<Vec<usize>>>,
     dim: Option<Callback<Vec<usize>, bool>>,
     changed: Signal<Vec<usize>>,
+    /// The grid is one Tab stop (the ARIA grid pattern): the cell last focused, arrows inside.
+    active: RwSignal<usize>,
 }
 
 /// The table(s) for one shape. Built once per shape: values, marks and errors update in place,
@@ -219,13 +223,17 @@ fn cell_view(
             .with(|d| d.get(&i).map(|(_, m)| m.clone()))
             .or_else(|| issues.with(|is| is.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone())))
     };
-    let (on_focus, on_paste, dim, changed) = (c.on_focus, c.on_paste, c.dim, c.changed);
+    let (on_focus, on_paste, dim, changed, active) = (c.on_focus, c.on_paste, c.dim, c.changed, c.active);
     let was_changed = Memo::new(move |_| changed.with(|c| c.contains(&i)));
     let zero_index = index.clone();
     let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
     let focus_index = index.clone();
+    let tab_stop = move || if active.get() == i { "0" } else { "-1" };
     let focus = move |_: ev::FocusEvent| {
         focused.set(true);
+        if active.get_untracked() != i {
+            active.set(i);
+        }
         if let Some(cb) = on_focus {
             cb.run(focus_index.clone());
         }
@@ -284,7 +292,7 @@ fn cell_view(
             <td
                 role="gridcell"
                 data-i=i
-                tabindex=if i == 0 { "0" } else { "-1" }
+                tabindex=tab_stop
                 data-cell=aria
                 aria-label={spoken}
                 {..lit()}
@@ -380,6 +388,7 @@ fn cell_view(
                 autocomplete="off"
                 data-i=i
                 data-cell=aria.clone()
+                tabindex=tab_stop
                 aria-label=aria
                 aria-invalid=move || problem().map(|_| "true")
                 data-mark=mark_attr

@@ -301,6 +301,7 @@ pub fn SceneShell<S: codegen::Notebook>(
     let id = format!("{class}-title");
     view! {
         <section class=format!("scene {class}{}", hidden_panels()) aria-labelledby=id.clone() node_ref=node_ref>
+            <button type="button" class="skip-link" on:click=|_| focus_timeline()>"Skip to the animation"</button>
             {model.header(id.clone(), title)}
             <LessonPanel
                 lesson=lesson
@@ -315,6 +316,15 @@ pub fn SceneShell<S: codegen::Notebook>(
                 (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
             }) />
         </section>
+    }
+}
+
+/// A keyboard's way past every grid to the timeline: its Play button takes the focus.
+fn focus_timeline() {
+    use wasm_bindgen::JsCast;
+    let play = document().query_selector(".timeline .play").ok().flatten();
+    if let Some(play) = play.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = play.focus();
     }
 }
 
