@@ -51,7 +51,7 @@ for (const p of PRESETS) {
     assert.equal(await mark(page, inputRow), 'read');
     assert.equal(await mark(page, `bias[${outf - 1}]`), 'read');
     const status = await page.getByRole('status').textContent();
-    assert.match(status, new RegExp(`Step ${last} of ${last}: ${target.replace(/[[\]]/g, '\\$&')} = input`));
+    assert.match(status, new RegExp(`Step ${last} of ${last}: ${target.replace(/[[\]]/g, '\\$&')}: (the )?input( row [\\d, ]+)? times row ${outf - 1} of weight`));
     assert.match(await page.getByLabel('formula').textContent(), new RegExp(target.replace(/[[\]]/g, '\\$&')));
 
     // What a learner watching the animation sees: the output being written, at 1280×800.
@@ -68,7 +68,7 @@ test('a vector is one row, a batch is rows: the shape equation and the step text
   assert.match(await eq.textContent(), /^weight \(10, 6\) @ input \(6,\) \+ bias \(10,\) → output \(10,\), the same computation as input \(6,\) @ weight.T/);
   await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
-  assert.match(await page.getByRole('status').textContent(), /output\[1\] = input · weight\[1\] \+ bias\[1\]/);
+  assert.match(await page.getByRole('status').textContent(), /output\[1\]: the input times row 1 of weight, number by number, summed, plus bias\[1\] = -?\d\.\d{4}\./);
   assert.equal(await mark(page, 'input[5]'), 'read');
   assert.equal(await mark(page, 'weight[1, 5]'), 'read');
 
@@ -191,7 +191,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   const phase = await page.locator('[data-cell="weight.grad[2, 1]"]').first().getAttribute('data-phase');
   assert.equal(phase, 'backward');
   assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
-  assert.match(await status(page), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: weight\.grad\[2\] \+=/);
+  assert.match(await status(page), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: times input row 1, 2 into row 2 of weight\.grad/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
   assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
   // The shot: weight and weight.grad in the middle of the window.

@@ -101,7 +101,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   // The forward trace: rating 1 reads its user and movie rows; the formula sums their products.
   await page.getByRole('button', { name: 'Step forward' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  assert.match(await status(page), /^Step 2 of 8: Forward: output\[1\]/);
+  assert.match(await status(page), /^Step 2 of 8: output\[1\]: user 0's row times movie 2's row, number by number, summed = /);
   const mark = (label) => tdAttr(page, label, 'data-mark');
   assert.equal(await mark(`${USERS}[0, 1]`), 'read');
   assert.equal(await mark(`${MOVIES}[2, 0]`), 'read');
@@ -110,7 +110,7 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   // Backward: the first step flows from the last rating into user 1's and movie 4's gradient rows.
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
-  assert.match(await status(page), /^Step 1 of 8: Backward: /);
+  assert.match(await status(page), /^Step 1 of 8: output\.grad\[7\] = -?\d\.\d{4}: times movie 4's row, it adds into user 1's gradient row/);
   assert.equal(await mark('user_factors.weight.grad[1, 0]'), 'write');
   assert.equal(await mark('movie_factors.weight.grad[4, 1]'), 'write');
 

@@ -84,23 +84,22 @@ impl Computed {
         }
     }
 
-    /// A backward step in words: `output.grad[0, 3] = 1 flows back: weight.grad[3] += 1 ·
-    /// input[0], bias.grad[3] += 1, input.grad[0] += 1 · weight[3]`.
+    /// A backward step in words: `output.grad[1, 3] = 1.0000 flows back: times input row 1 into
+    /// row 3 of weight.grad, into bias.grad[3], and times row 3 of weight into input.grad row 1.`
     pub fn describe_backward(&self, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.backward.steps.get(i)) else {
             return match self.backward.is_empty() {
                 true => "No gradient until the forward pass and the loss can run.".into(),
                 false => format!(
-                    "Step forward: the loss sends output.grad back, from the last output {} to the first,                      adding into weight.grad, {}input.grad.",
+                    "Step forward: the loss sends output.grad back, from the last output {} to the first, \
+                     adding into weight.grad, {}input.grad.",
                     if self.backward.summarised { "row" } else { "cell" },
                     if self.state.has_bias { "bias.grad and " } else { "" }
                 ),
             };
         };
-        let name = |tensor: &str, list: &[Span]| {
-            list.iter().find(|s| s.tensor == tensor).map(ToString::to_string).unwrap_or_default()
-        };
-        let g = name("output.grad", &step.reads);
+        let span = |tensor: &str, list: &[Span]| list.iter().find(|s| s.tensor == tensor).cloned();
+        let g = span("output.grad", &step.reads).map(|s| s.to_string()).unwrap_or_default();
         let at: Option<Vec<usize>> = step.reads.first().and_then(|s| s.index.iter().copied().collect());
         let value = match (&self.output_grad, at) {
             (Some(up), Some(at)) if !self.backward.summarised => {
@@ -108,17 +107,19 @@ impl Computed {
             }
             _ => String::new(),
         };
-        let (x, w) = (name("input", &step.reads), name("weight", &step.reads));
-        let mut parts = vec![format!("{} += {g} · {x}", name("weight.grad", &step.writes))];
-        if self.state.has_bias {
-            parts.push(format!("{} += {g}", name("bias.grad", &step.writes)));
-        }
-        parts.push(format!("{} += {g} · {w}", name("input.grad", &step.writes)));
-        format!("{g}{value} flows back: {}", parts.join(", "))
+        let x = rows(span("input", &step.reads), "the input");
+        let w = rows(span("weight", &step.reads), "weight");
+        let into = rows(span("weight.grad", &step.writes), "weight.grad");
+        let bias = match span("bias.grad", &step.writes) {
+            Some(b) if self.state.has_bias => format!(", into {b}"),
+            _ => String::new(),
+        };
+        let dx = rows(span("input.grad", &step.writes), "input.grad");
+        format!("{g}{value} flows back: times {x} into {into}{bias}, and times {w} into {dx}.")
     }
 
-    /// The step that has just run at `playhead`, in words: `output[0, 3] = input[0] · weight[3] +
-    /// bias[3]`.
+    /// The step that has just run at `playhead`, in words: `output[1, 3]: input row 1 times row
+    /// 3 of weight, number by number, summed, plus bias[3] = 0.1234`.
     pub fn describe(&self, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.trace.steps.get(i)) else {
             return match self.trace.summarised {
@@ -129,11 +130,31 @@ impl Computed {
                 }
             };
         };
-        let read = |name: &str| step.reads_from(name).next().map(ToString::to_string);
-        let (x, w) = (read("input").unwrap_or_default(), read("weight").unwrap_or_default());
-        let product = if self.trace.summarised { format!("{x} @ {w}.T") } else { format!("{x} · {w}") };
-        let bias = read("bias").map(|b| format!(" + {b}")).unwrap_or_default();
-        let target = step.writes.first().map(ToString::to_string).unwrap_or_default();
-        format!("{target} = {product}{bias}")
+        let read = |name: &str| step.reads_from(name).next().cloned();
+        let x = rows(read("input"), "the input");
+        let bias = read("bias").map(|b| format!(", plus {b}")).unwrap_or_default();
+        let target = step.writes.first();
+        let value = target
+            .and_then(|t| t.index.iter().copied().collect::<Option<Vec<usize>>>())
+            .and_then(|at| self.output.as_ref()?.get(&at))
+            .map(|v| format!(" = {}", crate::format::short(v)))
+            .unwrap_or_default();
+        let target = target.map(ToString::to_string).unwrap_or_default();
+        if self.trace.summarised {
+            return format!("{target}: {x} times every row of weight at once (input @ weight.T){bias}.");
+        }
+        let w = rows(read("weight"), "weight");
+        format!("{target}: {x} times {w}, number by number, summed{bias}{value}.")
+    }
+}
+
+/// A span in words: `weight[3]` → `row 3 of weight`, `input[1]` → `input row 1`, the whole
+/// tensor → `whole` (`the input`).
+fn rows(span: Option<Span>, whole: &str) -> String {
+    let Some(span) = span.filter(|s| !s.index.is_empty()) else { return whole.to_string() };
+    let at: Vec<String> = span.index.iter().map(|i| i.map_or(":".into(), |i| i.to_string())).collect();
+    match span.tensor.as_str() {
+        "weight" | "weight.grad" => format!("row {} of {}", at.join(", "), span.tensor),
+        name => format!("{name} row {}", at.join(", ")),
     }
 }

@@ -177,25 +177,27 @@ impl Computed {
                 }
             };
         };
-        let name = |spans: &[crate::trace::Span], k: usize| spans.get(k).map(ToString::to_string).unwrap_or_default();
+        // Which row of a table a span is: `user_factors.weight[1]` → 1.
+        let row = |spans: &[crate::trace::Span], k: usize| {
+            spans.get(k).and_then(|s| s.index.first().copied().flatten()).map_or("?".into(), |i| i.to_string())
+        };
+        let at = |t: &Tensor, spans: &[crate::trace::Span]| {
+            let b = spans.first()?.index.first().copied().flatten()?;
+            Some((b, crate::format::short(t.get(&[b])?)))
+        };
         let (reads, writes) = (&step.reads[..], &step.writes[..]);
+        let (u, m) = (row(reads, 1), row(reads, 2));
         match pass {
-            Phase::Forward => format!(
-                "Forward: {} = ({} * {}).sum() for {}",
-                writes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
-                name(reads, 1),
-                name(reads, 2),
-                name(reads, 0),
-            ),
-            Phase::Backward => format!(
-                "Backward: {} · {} is added into {}, and {} · {} into {}",
-                name(reads, 0),
-                name(reads, 2),
-                name(writes, 0),
-                name(reads, 0),
-                name(reads, 1),
-                name(writes, 1),
-            ),
+            Phase::Forward => match at(&self.output, writes) {
+                Some((b, y)) => format!("output[{b}]: user {u}'s row times movie {m}'s row, number by number, summed = {y}."),
+                None => format!("user {u}'s row times movie {m}'s row, summed."),
+            },
+            Phase::Backward => {
+                let g = at(&self.output_grad, reads).map_or(String::new(), |(b, g)| format!("output.grad[{b}] = {g}: "));
+                format!(
+                    "{g}times movie {m}'s row, it adds into user {u}'s gradient row; times user {u}'s row, into movie {m}'s."
+                )
+            }
         }
     }
 }
