@@ -128,6 +128,38 @@ test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, s
   assert.deepEqual(page.errors, []);
 });
 
+test('what flows into a cell is on screen after a keyboard focus or Enter, not only in its tooltip', async () => {
+  const page = await open(null);
+  const feeds = page.locator('.rnn-feeds');
+  assert.equal(await feeds.textContent(), '', 'no cell focused, no step yet');
+  // Focus h_l0[0, 0], then Tab to h_l0[1, 0]: the line says what the focused cell's tooltip says.
+  await box(page, 'h_l0[0, 0]').focus();
+  assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('title'), 'h_l0[0, 0] ← input[0, 0] and h0[0, 0]');
+  assert.equal(await feeds.textContent(), 'h_l0[0, 0] ← input[0, 0] and h0[0, 0]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'h_l0[1, 0]');
+  assert.equal(await feeds.textContent(), await box(page, 'h_l0[1, 0]').getAttribute('title'));
+  assert.equal(await feeds.textContent(), 'h_l0[1, 0] ← input[0, 1] and h_l0[0, 0]');
+  assert.ok(await feeds.isVisible());
+  // Enter goes to the cell's step; once the focus leaves, the line follows the cell the step writes.
+  await page.keyboard.press('Enter');
+  assert.match(await status(page), /^Step 2 of 2: layer 0, forward, t = 1/);
+  await page.getByRole('button', { name: '1', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await feeds.textContent(), 'h_l0[1, 1] ← input[1, 1] and h_l0[0, 1]', 'sequence 1, the step writing');
+  await page.click('button[aria-label="First step"]');
+  await page.click('button[aria-label="Step forward"]');
+  assert.equal(await feeds.textContent(), 'h_l0[0, 1] ← input[1, 0] and h0[0, 1]');
+  // Nothing of it needed a hover: no cell of the diagram was ever under the pointer.
+  assert.equal(await page.locator('.rnn-cell:hover').count(), 0);
+
+  // On the projector too, in the first screen.
+  await page.getByLabel('Projector').check();
+  assert.ok(await feeds.isVisible());
+  assert.equal(await feeds.textContent(), 'h_l0[0, 1] ← input[1, 0] and h0[0, 1]');
+  assert.deepEqual(page.errors, []);
+});
+
 test('rnn_2x3_bi_packed: two layers, both directions, packed; skipped steps and the sort rule', async () => {
   const f = fixture('seed_rnn_2x3_two_layers_bidirectional_packed');
   const page = await open('rnn_2x3_bi_packed');

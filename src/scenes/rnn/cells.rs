@@ -2,6 +2,9 @@
 //! `x_t` comes down from the row above, `h_{t-1}` in from the side (from the left going forward,
 //! from the right in reverse), `h_t` goes on. The timeline lights the cell it is on; a packed
 //! sequence's steps past its length are greyed and say they are skipped.
+//!
+//! What flows into a cell (its `x_t` and `h_{t-1}`) is its tooltip, and also a line under the
+//! diagram, so it never needs a hover: the focused cell's, else the one the step is writing.
 
 use crate::grid::mark_name;
 use leptos::prelude::*;
@@ -64,6 +67,27 @@ pub fn Unrolled(
         let b = frame.with(|f| f.as_ref().map(|f| f.b));
         run.with(|r| r.as_ref().zip(b).map(|(r, b)| Shown::of(r, b))).unwrap_or_default()
     });
+    // What flows into the focused cell (keyboard, or a click that focuses it) or, with none
+    // focused, into the cell the current step writes (a click goes to that cell's step).
+    let focused = RwSignal::new(None::<String>);
+    let on_focus = Callback::new(move |text: Option<String>| focused.set(text));
+    // A rebuilt diagram has lost the focused box (a removed element may not say it lost focus).
+    Effect::new(move |_| {
+        frame.track();
+        focused.set(None);
+    });
+    let writing = Memo::new(move |_| {
+        marks.with(|m| {
+            frame.with(|f| {
+                let f = f.as_ref()?;
+                let cells = f.lanes.iter().flat_map(|lane| lane.cells.iter().map(move |c| (lane, c)));
+                let mut lit =
+                    cells.filter(|(lane, c)| !c.skipped && m.of(&lane.name, &[c.t, f.b, 0]) == Some(Mark::Write));
+                lit.next().map(|(lane, c)| feeds(&lane.name, f.b, c))
+            })
+        })
+    });
+    let feeds_line = move || focused.get().or_else(|| writing.get());
     let body = move || {
         frame.with(|f| {
             let f = f.as_ref()?;
@@ -78,7 +102,8 @@ pub fn Unrolled(
                 let padding = t >= f.length;
                 io_box(label("input", &at), padding, text(|s| &s.x, t), mark, backward(marks), pick, on_pick)
             });
-            let lanes = f.lanes.iter().enumerate().map(|(l, lane)| lane_view(lane, l, b, shown, marks, on_cell));
+            let lanes =
+                f.lanes.iter().enumerate().map(|(l, lane)| lane_view(lane, l, b, shown, marks, on_cell, on_focus));
             let out_row = f.ats.iter().enumerate().map(|(t, &at)| {
                 let pick = ("output".to_string(), vec![at[0], at[1], 0]);
                 let mark = lit(marks, "output", vec![at[0], at[1], 0]);
@@ -99,7 +124,7 @@ pub fn Unrolled(
                         {x_row.collect_view()}
                     </div>
                     {lanes.collect_view()}
-                    <div class="rnn-row io" role="row">
+                    <div class="rnn-row io out" role="row">
                         <div class="rnn-lane-name" role="rowheader">
                             <code>"output"</code>
                             <span>"top layer"</span>
@@ -125,6 +150,7 @@ pub fn Unrolled(
             {move || note.with(|n| (!n.is_empty()).then(|| view! { <p class="rnn-pack-note">{n.clone()}</p> }))}
             {picker}
             <div class="rnn-scroll">{body}</div>
+            <p class="rnn-feeds">{feeds_line}</p>
         </figure>
     }
 }
@@ -224,7 +250,13 @@ fn numbers(values: &[f32]) -> String {
     parts.join("\n")
 }
 
+/// `h_l0[1, 0] ← input[0, 1] and h_l0[0, 0]`: what flows into a cell of sequence `b`.
+fn feeds(name: &str, b: usize, cell: &CellBox) -> String {
+    format!("{} ← {} and {}", label(name, &[cell.t, b]), cell.x, cell.prev)
+}
+
 /// One layer's direction (lane `l` of the diagram): its label, then its cells in time order.
+/// `on_focus`: what flows into the cell that took the focus, `None` when it left.
 fn lane_view(
     lane: &Lane,
     l: usize,
@@ -232,6 +264,7 @@ fn lane_view(
     shown: Memo<Shown>,
     marks: Signal<Marks>,
     on_cell: Callback<(usize, usize, usize)>,
+    on_focus: Callback<Option<String>>,
 ) -> impl IntoView {
     let dir = ["forward", "reverse"][lane.direction];
     let arrow = ["→", "←"][lane.direction];
@@ -240,7 +273,7 @@ fn lane_view(
         let pick = Callback::new(move |t| on_cell.run((layer, direction, t)));
         let t = cell.t;
         let values = move || shown.with(|s| s.h.get(l).and_then(|h| h.get(t)).cloned().unwrap_or_default());
-        cell_view(&lane.name, layer, dir, lane.k, b, cell, values, marks, pick)
+        cell_view(&lane.name, layer, dir, lane.k, b, cell, values, marks, pick, on_focus)
     });
     view! {
         <div class=format!("rnn-row lane {dir}") role="row">
@@ -264,8 +297,12 @@ fn cell_view(
     values: impl Fn() -> String + Send + Sync + 'static,
     marks: Signal<Marks>,
     on_pick: Callback<usize>,
+    on_focus: Callback<Option<String>>,
 ) -> impl IntoView {
     let t = cell.t;
+    // A skipped cell does not run: nothing flows into it, and it says so in its box.
+    let into = (!cell.skipped).then(|| feeds(name, b, cell));
+    let focus_text = into.clone();
     let (state, index) = (name.to_string(), vec![t, b, 0]);
     let mark = Memo::new(move |_| marks.with(|m| m.of(&state, &index)));
     let back = backward(marks);
@@ -290,9 +327,11 @@ fn cell_view(
             class:write=move || mark.get() == Some(Mark::Write)
             class:done=move || mark.get() == Some(Mark::Done)
             data-cell=label(name, &[t, b])
-            title=format!("{} ← {} and {}", label(name, &[t, b]), cell.x, cell.prev)
+            title=into
             disabled=cell.skipped
             on:click=move |_| on_pick.run(t)
+            on:focus=move |_| on_focus.run(focus_text.clone())
+            on:blur=move |_| on_focus.run(None)
         >
             <span class="rnn-name">{format!("{name}[{t}]")}</span>
             <span class="rnn-sr">{format!(", sequence {b}, layer {layer}, {dir}:")}</span>

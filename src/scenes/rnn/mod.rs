@@ -155,7 +155,8 @@ pub fn RnnScene() -> impl IntoView {
                 {move || backward.get().then(learn_panel)}
             </div>
 
-            <div class="rnn-main">
+            // Going backward, a projector shows the gradients too (the page scrolls to them).
+            <div class="rnn-main" class:backward=move || backward.get()>
                 <Unrolled
                     run=run
                     note=c(|c| c.packing_caption.clone())
