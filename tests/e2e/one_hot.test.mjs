@@ -322,14 +322,74 @@ test('backward: the batch preset against PyTorch with an mse loss, repeated ids 
   assert.deepEqual(page.errors, []);
 });
 
-test('projection mode fits 1024×768', async () => {
-  const page = await open('vocab10_dim3_batch');
+/** Where each named grid is on screen (null if hidden), the page's overflow and the timeline's top. */
+const layout = (page) =>
+  page.evaluate(() => {
+    const box = (name) => {
+      const el = document.querySelector(`.oh-ways [role=grid][aria-label="${name}"]`);
+      if (!el || !el.checkVisibility()) return null;
+      const b = el.getBoundingClientRect();
+      return { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+    };
+    const names = ['emb.weight', 'emb(input)', 'one_hot', 'linear.weight', 'linear(one_hot)', 'emb.weight.grad', 'emb(input).grad', 'linear.weight.grad', 'linear(one_hot).grad'];
+    const root = document.documentElement;
+    const bottom = (s) => document.querySelector(s).getBoundingClientRect().bottom;
+    return {
+      ...Object.fromEntries(names.map((n) => [n, box(n)])),
+      overflow: [root.scrollWidth - innerWidth, root.scrollHeight - innerHeight],
+      timeline: document.querySelector('.timeline').getBoundingClientRect().top,
+      verdict: bottom('.oh-verdict'),
+      loss: bottom('.oh-loss'),
+    };
+  });
+
+test('projection mode at 1024×768: both ways side by side, forward and backward, on one screen', async () => {
+  const page = await open();
   await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByLabel('Projector').check();
+  await page.getByRole('button', { name: 'Last step' }).click();
+  let at = await layout(page);
+  await shot(page, 'one_hot-projection');
+  assert.deepEqual(at.overflow.map((px) => Math.max(px, 0)), [0, 0], 'nothing to scroll');
+  // The lookup on the left, the one-hot way on the right; one_hot beside linear.weight; both
+  // outputs on one level.
+  assert.ok(at['emb.weight'].right < at['one_hot'].left, 'the ways side by side');
+  assert.ok(at['one_hot'].right < at['linear.weight'].left, 'one_hot beside linear.weight');
+  assert.equal(Math.round(at['emb(input)'].top), Math.round(at['linear(one_hot)'].top), 'outputs level');
+  assert.ok(Math.max(at.verdict, at.loss) <= at.timeline, 'the verdict and the loss above the timeline');
+  // Printed values at 24 px, in a face narrow enough for two (3, 5) outputs side by side.
+  const px = await page.locator('[data-cell="emb(input)[0, 1]"]').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  assert.ok(px >= 24, `${px}px`);
+  assert.equal(await page.locator('input[aria-label="emb.weight[0, 1]"]').inputValue(), '-0.1778');
+
+  // Backward: each gradient where its tensor was, the forward tables waiting; still one screen.
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('button', { name: 'Last step' }).click();
+  at = await layout(page);
+  await shot(page, 'one_hot-projection-backward');
+  assert.deepEqual(at.overflow.map((px) => Math.max(px, 0)), [0, 0], 'nothing to scroll going backward');
+  assert.equal(at['emb.weight'], null);
+  assert.equal(at['linear(one_hot)'], null);
+  assert.ok(at['emb.weight.grad'].right < at['one_hot'].left);
+  assert.ok(at['one_hot'].right < at['linear.weight.grad'].left, 'one_hot beside linear.weight.grad');
+  assert.equal(Math.round(at['emb(input).grad'].top), Math.round(at['linear(one_hot).grad'].top), 'output gradients level');
+  assert.ok(Math.max(at.verdict, at.loss) <= at.timeline, 'the verdict and the loss above the timeline');
+  // Controls brings everything back.
+  await page.getByRole('button', { name: 'Controls' }).click();
+  at = await layout(page);
+  assert.ok(at['emb.weight'] && at['linear(one_hot)'] && at['emb.weight.grad']);
+  assert.ok(await page.getByRole('button', { name: 'SGD step' }).isVisible());
+  await page.getByRole('button', { name: 'Controls' }).click();
+
+  // The batch preset's wider tables stack, never widen the page.
+  await page.getByLabel('Projector').uncheck();
+  await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
+  await page.locator('[data-cell="linear(one_hot)[1, 2, 2]"]').waitFor();
   await page.getByLabel('Projector').check();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than 1024`);
-  await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
-  await shot(page, 'one_hot-projection');
+  const inner = await page.locator('.oh-way').evaluateAll((ways) => ways.map((w) => w.scrollWidth - w.clientWidth));
+  assert.deepEqual(inner, [0, 0], 'no way scrolls sideways');
   assert.deepEqual(page.errors, []);
 });
 

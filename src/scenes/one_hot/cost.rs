@@ -1,11 +1,59 @@
 //! The One-hot scene's cost: the work both ways counted and drawn to scale as the animation
-//! plays, and both ways timed in this browser (in the timing worker) as V and D grow.
+//! plays, and both ways timed in this browser (in the timing worker) as V and D grow, while the
+//! panel is on show.
 
 use super::timer::Timer;
 use crate::shell::use_model;
 use leptos::prelude::*;
 use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{grouped, Case, Pass, Request, State, Work};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's `ResizeObserver` (web-sys has it behind a feature this crate leaves off).
+    type ResizeObserver;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(callback: &js_sys::Function) -> Result<ResizeObserver, JsValue>;
+    #[wasm_bindgen(method)]
+    fn observe(this: &ResizeObserver, target: &web_sys::Element);
+    #[wasm_bindgen(method)]
+    fn disconnect(this: &ResizeObserver);
+}
+
+/// Whether `panel` is on show: set once it is laid out, and again each time it is hidden
+/// (`display: none`, as on the projector until Controls) or shown. Where the browser cannot
+/// say, it is taken as shown.
+fn on_show(panel: NodeRef<leptos::html::Section>) -> Signal<bool> {
+    let shown = RwSignal::new(false);
+    let watching = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn Fn()>)>);
+    Effect::new(move |_| {
+        let Some(el) = panel.get() else { return };
+        if watching.with_value(Option::is_some) {
+            return;
+        }
+        let seen = el.clone();
+        let check = Closure::<dyn Fn()>::new(move || {
+            let now = seen.offset_width() > 0 || seen.offset_height() > 0;
+            if shown.try_get_untracked() != Some(now) {
+                shown.try_set(now);
+            }
+        });
+        match ResizeObserver::new(check.as_ref().unchecked_ref()) {
+            Ok(observer) => {
+                observer.observe(&el);
+                watching.set_value(Some((observer, check)));
+            }
+            Err(_) => shown.set(true),
+        }
+    });
+    on_cleanup(move || {
+        if let Some((observer, _)) = watching.try_update_value(Option::take).flatten() {
+            observer.disconnect();
+        }
+    });
+    shown.into()
+}
 
 /// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
 const TIMING_BUDGET_MS: f64 = 20.0;
@@ -16,7 +64,10 @@ pub fn CostPanel() -> impl IntoView {
     let (state, computed, playhead) = (model.state, model.view, model.playhead);
     let backward_on = model.backward();
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
-    // Both ways timed afresh in the worker whenever a size changes.
+    // Both ways timed afresh in the worker whenever a size changes, or the panel comes on show:
+    // nothing is timed while it is hidden (on the projector, until Controls).
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let shown = on_show(panel);
     let timer = Timer::new();
     let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.numel())));
     let time_now = move || {
@@ -28,7 +79,9 @@ pub fn CostPanel() -> impl IntoView {
     };
     Effect::new(move |_| {
         sizes.track();
-        time_now();
+        if shown.get() {
+            time_now();
+        }
     });
     let timing = move || match (timer.measured.get().first(), timer.error.get()) {
         (_, Some(why)) => why,
@@ -86,7 +139,7 @@ pub fn CostPanel() -> impl IntoView {
     };
 
     view! {
-        <section class="oh-cost" aria-label="Work">
+        <section class="oh-cost" aria-label="Work" node_ref=panel>
             <h2>"The work, counted"</h2>
             <p>{move || pass(&|p| p.cost_caption())}</p>
             {bars}

@@ -188,18 +188,22 @@ pub fn OneHotScene() -> impl IntoView {
                 </div>
                 <div class="oh-way">
                     <h2>"F.one_hot, then nn.Linear(V, D, bias=False)"</h2>
-                    <Show when=move || has_pass.get() fallback=no_outputs>
-                        <Grid name=ONE_HOT data=one_hot marks=marks dim=zero(ONE_HOT) />
-                    </Show>
-                    <Grid
-                        name=LINEAR_WEIGHT
-                        data=linear_weight
-                        marks=marks
-                        dim=zero(LINEAR_WEIGHT)
-                        changed=changed(LINEAR_WEIGHT)
-                    />
-                    <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
-                    {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |b| b.count_captions().0, zero(LINEAR_WEIGHT_GRAD))}
+                    // The product's factors: a box of their own only on the projector, where one_hot
+                    // stands beside linear.weight (style/one_hot.css).
+                    <div class="oh-factors">
+                        <Show when=move || has_pass.get() fallback=no_outputs>
+                            <Grid name=ONE_HOT data=one_hot marks=marks dim=zero(ONE_HOT) />
+                        </Show>
+                        <Grid
+                            name=LINEAR_WEIGHT
+                            data=linear_weight
+                            marks=marks
+                            dim=zero(LINEAR_WEIGHT)
+                            changed=changed(LINEAR_WEIGHT)
+                        />
+                        <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
+                        {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |b| b.count_captions().0, zero(LINEAR_WEIGHT_GRAD))}
+                    </div>
                     {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad)}
                 </div>
                 {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
