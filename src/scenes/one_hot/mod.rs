@@ -15,7 +15,6 @@ use crate::issue_list::IssueList;
 use crate::param::Param;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
-use crate::PassToggle;
 use cost::CostPanel;
 use leptos::prelude::*;
 use rowflow_core::codegen;
@@ -30,7 +29,7 @@ use scale::ScalePanel;
 #[component]
 pub fn OneHotScene() -> impl IntoView {
     let model = SceneModel::<State>::new();
-    let SceneModel { state, view: computed, playhead, focus, marks, pass: phase, .. } = model;
+    let SceneModel { state, view: computed, playhead, focus, marks, .. } = model;
     let backward_on = model.backward();
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
@@ -219,7 +218,6 @@ pub fn OneHotScene() -> impl IntoView {
             </section>
 
             <section class="oh-learn" aria-label="Backward and learning">
-                <PassToggle pass=phase playhead=model.playhead />
                 {learn_panel}
                 <Show when=move || target.with(Option::is_some)>
                     <Param name=TARGET data=Signal::derive(move || target.get().unwrap_or_default()) />
