@@ -1,3 +1,4 @@
+use crate::pass_toggle::PassToggle;
 use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::Phase;
@@ -8,7 +9,8 @@ use wasm_bindgen::JsCast;
 /// Milliseconds per step at 1×.
 const STEP_MS: f64 = 800.0;
 
-/// Play, pause, step and scrub through a trace. Presentation clickers send PageDown/PageUp (and
+/// Play, pause, step and scrub through a trace, with the pass to play first: the same place in
+/// every scene. Presentation clickers send PageDown/PageUp (and
 /// arrows, Space), so those keys drive it from anywhere on the page, a clicked checkbox, slider
 /// or cell included, except while something is being typed into a field.
 /// Playhead `k`: steps `0..k` have run; 0 is before the first.
@@ -138,6 +140,7 @@ pub fn Timeline(
     view! {
         <div class="timeline" role="group" aria-label="Animation" node_ref=bar>
             <div class="controls">
+                <PassToggle pass=pass playhead=playhead />
                 <button type="button" aria-label="First step" on:click=move |_| playhead.set(0)>"|◀"</button>
                 <button type="button" aria-label="Step back" on:click=move |_| back()>"◀"</button>
                 <button

@@ -10,7 +10,6 @@ use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::param::Param;
 use crate::shell::{SceneModel, SceneShell};
-use crate::PassToggle;
 use flight::Flight;
 use grads::{GradFlow, OutputGrad, WeightGrad};
 use leptos::prelude::*;
@@ -33,7 +32,7 @@ fn progress(i: usize, k: usize) -> &'static str {
 #[component]
 pub fn EmbeddingScene() -> impl IntoView {
     let model = SceneModel::<State>::new();
-    let SceneModel { state, view: computed, playhead, focus, marks, pass, .. } = model;
+    let SceneModel { state, view: computed, playhead, focus, marks, .. } = model;
     let backward = model.backward();
     let weight = Memo::new(move |_| state.with(|s| GridData::floats(&s.weight)));
     let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
@@ -120,7 +119,6 @@ pub fn EmbeddingScene() -> impl IntoView {
 
             <Settings />
             <div class="emb-pass">
-                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(|| model.learn())}
             </div>
             {move || backward.get().then(|| view! { <GradFlow /> })}

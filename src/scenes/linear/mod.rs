@@ -9,7 +9,6 @@ use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
 use crate::param::Param;
-use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use leptos::prelude::*;
@@ -105,7 +104,6 @@ pub fn LinearScene() -> impl IntoView {
 
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="lin-pass">
-                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(learn_panel)}
             </div>
             <div class="tensors lin-flow">

@@ -10,7 +10,6 @@ use crate::flag::Flag;
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::param::Param;
-use crate::pass_toggle::PassToggle;
 use crate::shell::{SceneModel, SceneShell};
 use cells::{GradNorms, Unrolled};
 use inputs::Inputs;
@@ -151,7 +150,6 @@ pub fn RnnScene() -> impl IntoView {
             <Settings />
             {notes(model, "config")}
             <div class="rnn-pass">
-                <PassToggle pass=pass playhead=model.playhead />
                 {move || backward.get().then(learn_panel)}
             </div>
 

@@ -9,7 +9,6 @@ use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
 use crate::issue_list::IssueList;
 use crate::param::Param;
-use crate::pass_toggle::PassToggle;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use charts::{LossCurve, Scatter};
@@ -153,7 +152,6 @@ pub fn TrainScene() -> impl IntoView {
             </div>
 
             <div class="train-timeline">
-                <PassToggle pass=pass playhead=model.playhead />
                 {model.timeline()}
             </div>
         </SceneShell>
