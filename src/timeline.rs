@@ -200,6 +200,12 @@ fn follow(bar: Option<web_sys::HtmlDivElement>) {
         window.get_computed_style(b).ok().flatten().and_then(|s| s.get_property_value("position").ok()).as_deref()
             == Some("fixed")
     });
+    // The page keeps room below its end for the fixed timeline as tall as this step's caption
+    // makes it, so what the step writes can always scroll clear of it.
+    if let (true, Some(b), Some(root)) = (fixed, bar.as_ref(), document.document_element()) {
+        let room = format!("{}px", b.get_bounding_client_rect().height().ceil());
+        let _ = root.unchecked_ref::<web_sys::HtmlElement>().style().set_property("--timeline-room", &room);
+    }
     let lesson = document
         .query_selector(".lesson")
         .ok()
