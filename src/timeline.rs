@@ -35,7 +35,8 @@ pub fn Timeline(
     Effect::new(move |seen: Option<()>| {
         let _ = (playhead.get(), pass.get());
         if seen.is_some() && !keys_taken.get_untracked() {
-            request_animation_frame(move || follow(bar.get_untracked()));
+            // The timeline may be gone by the next frame (the learner left the scene).
+            request_animation_frame(move || follow(bar.try_get_untracked().flatten()));
         }
     });
     // An edit can shorten the trace: keep the playhead on a step that exists.

@@ -118,8 +118,15 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     await page.locator('main [role=grid]').first().waitFor({ timeout: 15000 });
   };
 
+  /** On the projector, sharing waits behind Controls: bring it back first, as a teacher would. */
+  const sharing = async () => {
+    const controls = page.getByRole('button', { name: 'Controls' });
+    if ((await controls.isVisible()) && (await controls.getAttribute('aria-pressed')) !== 'true') await controls.click();
+  };
+
   /** The page's scene as a file, through its own Export button. */
   const exported = async () => {
+    await sharing();
     const file = await download(page, page.getByRole('button', { name: 'Export file' }).first(), { timeout: 15000 });
     return readFileSync(await file.path(), 'utf8');
   };
@@ -170,6 +177,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     }
     if (roll < 0.08) {
       // A link: this scene's own, cut short, another scene's, or junk.
+      await sharing();
       await page.getByRole('button', { name: 'Copy link' }).click();
       const link = await page.getByLabel('Link to this scene').inputValue().catch(() => null);
       if (!link) return 'copy link: none offered';

@@ -189,11 +189,14 @@ impl Computed {
         let (u, m) = (row(reads, 1), row(reads, 2));
         match pass {
             Phase::Forward => match at(&self.output, writes) {
-                Some((b, y)) => format!("output[{b}]: user {u}'s row times movie {m}'s row, number by number, summed = {y}."),
+                Some((b, y)) => {
+                    format!("output[{b}]: user {u}'s row times movie {m}'s row, number by number, summed = {y}.")
+                }
                 None => format!("user {u}'s row times movie {m}'s row, summed."),
             },
             Phase::Backward => {
-                let g = at(&self.output_grad, reads).map_or(String::new(), |(b, g)| format!("output.grad[{b}] = {g}: "));
+                let g =
+                    at(&self.output_grad, reads).map_or(String::new(), |(b, g)| format!("output.grad[{b}] = {g}: "));
                 format!(
                     "{g}times movie {m}'s row, it adds into user {u}'s gradient row; times user {u}'s row, into movie {m}'s."
                 )
