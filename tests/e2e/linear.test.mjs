@@ -193,7 +193,13 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
   assert.match(await status(page), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: times input row 1, 2 into row 2 of weight\.grad/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
-  assert.match(await page.getByLabel('formula').textContent(), /output\[1, 2, 2\]/);
+  // Where a number comes from: backward, the sum that makes the gradient row being written.
+  const formula = await page.getByLabel('formula').textContent();
+  assert.match(formula, /^weight\.grad\[2, 0\]=/);
+  assert.match(formula, /output\.grad\[1, 2, 2\]·input\[1, 2, 0\]/);
+  // A click on a gradient cell shows its own: bias.grad[1] adds the six output.grads it gets.
+  await page.locator('[data-cell="bias.grad[1]"]').first().click();
+  assert.match(await page.getByLabel('formula').textContent(), /^bias\.grad\[1\]=.*=6\.0000/);
   // The shot: weight and weight.grad in the middle of the window.
   await page.locator('[role=grid][aria-label="weight.grad"]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await shot(page, 'linear-backward');

@@ -16,7 +16,7 @@ use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::linear::State;
-use rowflow_core::{Phase, Tensor};
+use rowflow_core::Tensor;
 
 /// The input layouts a learner can pick: (rank, label).
 const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)"), (3, "3-D (B, N, in)")];
@@ -69,19 +69,27 @@ pub fn LinearScene() -> impl IntoView {
         })
     });
     let learn_panel = move || model.learn();
+    // The gradient cell the learner clicked, for its sum.
+    let grad_focus = RwSignal::new(None::<(&'static str, Vec<usize>)>);
     let grad_grid = move |name: &'static str, data: Memo<GridData>| {
-        move || backward.get().then(|| view! { <Grid name=name data=data marks=marks /> })
+        let on_focus = Callback::new(move |index: Vec<usize>| grad_focus.set(Some((name, index))));
+        move || backward.get().then(|| view! { <Grid name=name data=data marks=marks on_focus=on_focus /> })
     };
-    // The focused output cell, else the cell the current step writes, else the first one.
+    // Forward: the focused output cell, else the cell the current step writes, else the first.
+    // Backward: the gradient cell clicked, else the first of the weight.grad row the step
+    // writes, else weight.grad[0, 0]: the sum backward makes there.
     let formula = Signal::derive(move || {
         computed.with(|c| {
             let step = playhead.get().checked_sub(1).and_then(|k| c.trace_of(pass.get()).steps.get(k));
-            // Forward: the output cell being written; backward: the one whose gradient flows back.
-            let cell = step.and_then(|s| match s.phase {
-                Phase::Forward => s.writes.first(),
-                Phase::Backward => s.reads.first(),
-            });
-            let written = cell.map(|w| {
+            if backward.get() {
+                let row = step
+                    .and_then(|s| s.writes_to("weight.grad").next())
+                    .and_then(|w| w.index.first().copied().flatten());
+                let written = row.map(|i| ("weight.grad", vec![i, 0]));
+                let cells = [grad_focus.get(), written, Some(("weight.grad", vec![0, 0]))];
+                return cells.into_iter().flatten().find_map(|(tensor, index)| c.formula(tensor, &index));
+            }
+            let written = step.and_then(|s| s.writes.first()).map(|w| {
                 let mut index: Vec<usize> = w.index.iter().map(|i| i.unwrap_or(0)).collect();
                 index.resize(c.output.as_ref().map_or(0, |y| y.dim()), 0);
                 index
@@ -154,7 +162,7 @@ pub fn LinearScene() -> impl IntoView {
             <div class="lin-formula">
                 <h2>"Where a number comes from"</h2>
                 <FormulaView formula=formula />
-                <p class="hint">"Click an output cell, or step the animation, to see its sum."</p>
+                <p class="hint">"Click an output or gradient cell, or step the animation, to see its sum."</p>
             </div>
 
             <div class="lin-controls scene-settings">

@@ -28,10 +28,18 @@ pub struct Computed {
 }
 
 impl Computed {
-    /// `output[n, i] = Σ_k input[n, k]·weight[i, k] + bias[i]` with the numbers plugged in.
-    pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
-        let y = self.output.as_ref().filter(|_| output == "output")?;
-        let value = y.get(index)?;
+    /// How a cell of `output` or of a gradient is made, with the numbers plugged in.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        match tensor {
+            "output" => self.output_formula(index),
+            "weight.grad" | "bias.grad" | "input.grad" => self.grad_formula(tensor, index),
+            _ => None,
+        }
+    }
+
+    /// `output[n, i] = Σ_k input[n, k]·weight[i, k] + bias[i]`.
+    fn output_formula(&self, index: &[usize]) -> Option<Formula> {
+        let value = self.output.as_ref()?.get(index)?;
         let (&i, row) = index.split_last()?;
         let s = &self.state;
         let products = (0..s.in_features())
@@ -46,6 +54,46 @@ impl Computed {
             false => Vec::new(),
         };
         Some(Formula { target: label("output", index), func: None, products, constants, value })
+    }
+
+    /// The sums backward makes, over every input row `n`: `weight.grad[i, k] = Σ_n
+    /// output.grad[n, i]·input[n, k]`, `bias.grad[i] = Σ_n output.grad[n, i]`, `input.grad[n, k] =
+    /// Σ_i output.grad[n, i]·weight[i, k]`.
+    fn grad_formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        let (up, grads, s) = (self.output_grad.as_ref()?, self.grads.as_ref()?, &self.state);
+        let out = s.out_features();
+        // The leading index of every output row: `[]` for a vector, `[n]` for a batch.
+        let rows: Vec<Vec<usize>> = (0..up.numel() / out.max(1))
+            .map(|r| {
+                let mut at = crate::tensor::unravel(r * out, up.shape());
+                at.pop();
+                at
+            })
+            .collect();
+        let g = |lead: &[usize], i: usize| {
+            let at = [lead, &[i]].concat();
+            Some(Factor::new(label("output.grad", &at), up.get(&at)?))
+        };
+        let (products, constants, value) = match (tensor, index) {
+            ("weight.grad", &[i, k]) => {
+                let products = rows.iter().map(|n| {
+                    let at = [&n[..], &[k]].concat();
+                    Some((g(n, i)?, Factor::new(label("input", &at), s.input.get(&at)?)))
+                });
+                (products.collect::<Option<_>>()?, Vec::new(), grads.weight.get(index)?)
+            }
+            ("bias.grad", &[i]) => {
+                let terms = rows.iter().map(|n| g(n, i)).collect::<Option<_>>()?;
+                (Vec::new(), terms, grads.bias.as_ref()?.get(index)?)
+            }
+            ("input.grad", [lead @ .., k]) => {
+                let products = (0..out)
+                    .map(|i| Some((g(lead, i)?, Factor::new(label("weight", &[i, *k]), s.weight.get(&[i, *k])?))));
+                (products.collect::<Option<_>>()?, Vec::new(), grads.input.get(index)?)
+            }
+            _ => return None,
+        };
+        Some(Formula { target: label(tensor, index), func: None, products, constants, value })
     }
 
     /// What lights up at `playhead` going forward.

@@ -521,3 +521,39 @@ fn state_round_trips_as_json() {
     assert_eq!(from_json::<State>(&to_json(&s)), Ok(s));
     assert!(from_json::<State>("{\"weight\": 3}").is_err());
 }
+
+#[test]
+fn backward_formulas_are_the_sums_backward_makes() {
+    use crate::scene::contract::View;
+    // A batch: weight.grad[i, k] sums over both input rows; bias.grad[i] over both output.grads.
+    let c = preset("batch_6_to_10").compute();
+    let grads = c.grads.as_ref().unwrap();
+    let f = View::formula(&c, "weight.grad", &[9, 2]).unwrap();
+    assert_eq!(f.target, "weight.grad[9, 2]");
+    let names: Vec<String> = f.products.iter().map(|(a, b)| format!("{}·{}", a.name, b.name)).collect();
+    assert_eq!(names, ["output.grad[0, 9]·input[0, 2]", "output.grad[1, 9]·input[1, 2]"]);
+    let sum: f32 = f.products.iter().map(|(a, b)| a.value * b.value).sum();
+    assert_eq!(f.value, grads.weight.get(&[9, 2]).unwrap());
+    assert!((sum - f.value).abs() < 1e-6);
+    let b = View::formula(&c, "bias.grad", &[4]).unwrap();
+    assert_eq!(
+        b.constants.iter().map(|k| k.name.as_str()).collect::<Vec<_>>(),
+        ["output.grad[0, 4]", "output.grad[1, 4]"]
+    );
+    assert_eq!(b.value, 2.0);
+    // input.grad[1, 5] = Σ_i output.grad[1, i]·weight[i, 5]: one product per output feature.
+    let x = View::formula(&c, "input.grad", &[1, 5]).unwrap();
+    assert_eq!(x.products.len(), 10);
+    assert_eq!(x.products[3].1.name, "weight[3, 5]");
+    assert_eq!(x.value, grads.input.get(&[1, 5]).unwrap());
+    // A vector: no batch index; a cell that is not there has no formula.
+    let c = State::default().compute();
+    let f = View::formula(&c, "weight.grad", &[9, 0]).unwrap();
+    assert_eq!(
+        f.products.iter().map(|(a, b)| format!("{}·{}", a.name, b.name)).collect::<Vec<_>>(),
+        ["output.grad[9]·input[0]"]
+    );
+    assert!(View::formula(&c, "weight.grad", &[10, 0]).is_none());
+    assert!(View::formula(&c, "input.grad", &[]).is_none());
+    assert!(View::formula(&c, "weight", &[0, 0]).is_none());
+}
