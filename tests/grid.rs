@@ -103,7 +103,7 @@ async fn bad_text_keeps_the_value_and_says_why() {
     leptos::task::tick().await;
     assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
     let alert = find(&input.parent_element().unwrap(), "[role=alert]").text_content().unwrap();
-    assert_eq!(alert, "could not convert string to float: 'abc'");
+    assert_eq!(alert, "could not convert string to float: 'abc'. Type a number such as 0.5, -2 or 1e-3");
     assert_eq!(input.value(), "abc", "the typed text stays for fixing");
     assert_eq!(text(&root, "output[0, 0]"), "4.0000", "the last valid value is still used");
     type_into(&root, "weight[2, 0]", "1.5");

@@ -300,6 +300,8 @@ test('backward: padding row gets none, repeats add up, sparse COO, frozen table 
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step forward' }).click();
   assert.match(await status(page), /Step 4 of 5: weight\.grad\[2\] \+= output\.grad\[1, 0\]: id 2 was looked up before/);
   assert.equal(await mark(page, 'weight.grad[2, 0]'), 'write');
+  // Where a number comes from: backward's sum for the row being added into.
+  assert.match(await page.locator('.formula').textContent(), /^weight\.grad\[2, 0\]=output\.grad\[0, 0, 0\]\+output\.grad\[1, 0, 0\]=.*=2\.0000/);
 
   // sparse=True: PyTorch's uncoalesced COO list next to the dense grad.
   await page.getByLabel('sparse').check();

@@ -38,15 +38,17 @@ pub fn EmbeddingScene() -> impl IntoView {
     let input = Memo::new(move |_| state.with(|s| GridData::ids(&s.input)));
     let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
     let stale = Memo::new(move |_| computed.with(|c| c.stale));
-    // The focused output cell, else the first number of the row being copied right now.
+    // The focused output cell, else the first number of the row being copied right now;
+    // backward, the sum that makes the weight.grad row being added into (or the first one).
     let formula = Signal::derive(move || {
         computed.with(|c| {
-            let current = playhead
-                .get()
-                .checked_sub(1)
-                .filter(|_| !backward.get())
-                .and_then(|k| c.picks.get(k))
-                .map(|p| [&p.at[..], &[0]].concat());
+            if backward.get() {
+                let k = playhead.get().saturating_sub(1);
+                let row = c.back_picks.get(k).or(c.back_picks.first()).map(|(p, _)| p.row)?;
+                return c.formula("weight.grad", &[row, 0]);
+            }
+            let current =
+                playhead.get().checked_sub(1).and_then(|k| c.picks.get(k)).map(|p| [&p.at[..], &[0]].concat());
             focus.get().or(current).and_then(|index| c.formula("output", &index))
         })
     });

@@ -39,9 +39,14 @@ pub struct Computed {
 }
 impl Computed {
     /// `output[k.., j] = weight[id, j]`: a lookup cell is a copy, one constant and no product.
-    pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
+    /// `weight.grad[r, j] = Σ output.grad[k.., j]` over the ids that looked row `r` up (none
+    /// for the padding row): backward's sum, no product either.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        if tensor == "weight.grad" {
+            return self.grad_formula(index);
+        }
         let (j, at) = index.split_last()?;
-        let pick = self.picks.iter().find(|p| output == "output" && p.at == at)?;
+        let pick = self.picks.iter().find(|p| tensor == "output" && p.at == at)?;
         let value = self.output.get(index)?;
         Some(Formula {
             target: label("output", index),
@@ -50,6 +55,17 @@ impl Computed {
             constants: vec![Factor::new(label("weight", &[pick.row, *j]), value)],
             value,
         })
+    }
+
+    fn grad_formula(&self, index: &[usize]) -> Option<Formula> {
+        let (&[r, j], up) = (index, self.upstream.as_ref()?) else { return None };
+        let value = self.grads.as_ref()?.weight.as_ref()?.get(index)?;
+        let added = self.back_picks.iter().filter(|(p, _)| p.row == r).map(|(p, _)| {
+            let at = [&p.at[..], &[j]].concat();
+            Some(Factor::new(label("output.grad", &at), up.get(&at)?))
+        });
+        let constants = added.collect::<Option<_>>()?;
+        Some(Formula { target: label("weight.grad", index), func: None, products: Vec::new(), constants, value })
     }
 
     /// The current step in plain words, for the timeline (`playhead` steps done).

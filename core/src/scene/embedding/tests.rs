@@ -457,3 +457,22 @@ fn state_survives_json_and_hostile_states_do_not_panic() {
         s.compute();
     }
 }
+
+#[test]
+fn backward_formula_adds_the_output_grads_of_the_ids_that_looked_a_row_up() {
+    use crate::scene::contract::View;
+    // padding_10x3: id 2 looked up twice, id 1 is the padding row, row 5 never.
+    let c = State::preset("padding_10x3").unwrap().compute();
+    let f = View::formula(&c, "weight.grad", &[2, 1]).unwrap();
+    assert_eq!(f.target, "weight.grad[2, 1]");
+    let names: Vec<&str> = f.constants.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["output.grad[0, 0, 1]", "output.grad[1, 0, 1]"]);
+    assert_eq!(f.value, 2.0);
+    for row in [1, 5] {
+        let f = View::formula(&c, "weight.grad", &[row, 0]).unwrap();
+        assert!(f.constants.is_empty() && f.value == 0.0, "row {row} gets nothing");
+    }
+    assert!(View::formula(&c, "weight.grad", &[10, 0]).is_none());
+    // Frozen: no weight.grad, no formula.
+    assert!(View::formula(&State::preset("pretrained_5x4").unwrap().compute(), "weight.grad", &[0, 0]).is_none());
+}
