@@ -113,6 +113,11 @@ test('DotProduct(5, 6, 2) from torch.manual_seed(42) trains like PyTorch', async
   assert.match(await status(page), /^Step 1 of 8: output\.grad\[7\] = -?\d\.\d{4}: times movie 4's row, it adds into user 1's gradient row/);
   assert.equal(await mark('user_factors.weight.grad[1, 0]'), 'write');
   assert.equal(await mark('movie_factors.weight.grad[4, 1]'), 'write');
+  // Where a number comes from: user 1's gradient, one term per rating of theirs.
+  assert.match(
+    await page.locator('.formula').textContent(),
+    /^user_factors\.weight\.grad\[1, 0\]=output\.grad\[2\]·movie_factors\.weight\[0, 0\]\+output\.grad\[3\]·movie_factors\.weight\[1, 0\]\+output\.grad\[7\]·movie_factors\.weight\[4, 0\]/,
+  );
 
   // Reset goes back to the seeded start.
   await page.getByRole('button', { name: 'Reset' }).click();

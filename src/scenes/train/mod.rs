@@ -50,8 +50,15 @@ pub fn TrainScene() -> impl IntoView {
             computed.with_untracked(|c| index.first().is_some_and(|r| !rows(c).contains(r)))
         })
     };
+    // Backward: the sum that makes the user's gradient row the step adds into (or the first's).
     let formula = Signal::derive(move || {
         computed.with(|c| {
+            if pass.get() == Phase::Backward {
+                let step = playhead.get().checked_sub(1).and_then(|k| c.backward.steps.get(k));
+                let written = step.or(c.backward.steps.first()).and_then(|s| s.writes.first());
+                let user = written.and_then(|w| w.index.first().copied().flatten())?;
+                return c.formula(&format!("{USERS}.grad"), &[user, 0]);
+            }
             let current = (pass.get() == Phase::Forward)
                 .then(|| playhead.get().checked_sub(1).filter(|&k| k < c.forward.len()).map(|k| vec![k]))
                 .flatten();

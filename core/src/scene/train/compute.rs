@@ -147,9 +147,14 @@ impl Computed {
         }
     }
 
-    /// `output[b] = Σ_f user_factors.weight[u, f]·movie_factors.weight[m, f]`.
-    pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
-        let (&[b], "output") = (index, output) else { return None };
+    /// `output[b] = Σ_f user_factors.weight[u, f]·movie_factors.weight[m, f]`; backward,
+    /// `user_factors.weight.grad[u, f] = Σ_b output.grad[b]·movie_factors.weight[m_b, f]` over the
+    /// ratings of user `u` (and a movie's the same way round).
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        if let Some(table) = tensor.strip_suffix(".grad") {
+            return self.grad_formula(table, index);
+        }
+        let (&[b], "output") = (index, tensor) else { return None };
         let &(u, m) = self.rows.get(b)?;
         let [users, movies] = &self.tables;
         let products = (0..users.shape().get(1).copied().unwrap_or(0))
@@ -160,6 +165,33 @@ impl Computed {
             .collect::<Option<Vec<_>>>()?;
         let value = self.output.get(&[b])?;
         Some(Formula { target: label("output", &[b]), func: None, products, constants: Vec::new(), value })
+    }
+
+    fn grad_formula(&self, table: &str, index: &[usize]) -> Option<Formula> {
+        let &[row, f] = index else { return None };
+        let [users, movies] = &self.tables;
+        // The other table of each rating that uses this row, and that table's name.
+        let (other, name, by_user) = match table {
+            USERS => (movies, MOVIES, true),
+            MOVIES => (users, USERS, false),
+            _ => return None,
+        };
+        // (this table's row, the other's) of a rating.
+        let pick = |&(u, m): &(usize, usize)| if by_user { (u, m) } else { (m, u) };
+        let value = crate::ops::find(&self.grads, table)?.get(index)?;
+        let products = self.rows.iter().enumerate().filter(|(_, r)| pick(r).0 == row).map(|(b, r)| {
+            let g = Factor::new(label("output.grad", &[b]), self.output_grad.get(&[b])?);
+            let o = pick(r).1;
+            Some((g, Factor::new(label(name, &[o, f]), other.get(&[o, f])?)))
+        });
+        let products = products.collect::<Option<Vec<_>>>()?;
+        Some(Formula {
+            target: label(&format!("{table}.grad"), index),
+            func: None,
+            products,
+            constants: Vec::new(),
+            value,
+        })
     }
 
     /// The timeline's words for the step at `playhead` of a pass.

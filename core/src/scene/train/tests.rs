@@ -244,3 +244,30 @@ fn the_loss_is_always_mse_against_the_ratings() {
     assert_eq!(s, State::default());
     assert!(s.apply(&Edit::flag("bias", true)).is_err() && s.apply(&Edit::field("V", "3")).is_err());
 }
+
+#[test]
+fn backward_formula_sums_over_the_ratings_that_use_a_row() {
+    use crate::scene::contract::View;
+    // tiny_factors2: user 0 rated movies 0, 2 and 3; users 3 and 4 rated nothing.
+    let c = State::default().compute();
+    let f = View::formula(&c, "user_factors.weight.grad", &[0, 1]).unwrap();
+    let names: Vec<String> = f.products.iter().map(|(a, b)| format!("{}·{}", a.name, b.name)).collect();
+    assert_eq!(
+        names,
+        [
+            "output.grad[0]·movie_factors.weight[0, 1]",
+            "output.grad[1]·movie_factors.weight[2, 1]",
+            "output.grad[6]·movie_factors.weight[3, 1]"
+        ]
+    );
+    let sum: f32 = f.products.iter().map(|(a, b)| a.value * b.value).sum();
+    assert!((sum - f.value).abs() < 1e-5);
+    let m = View::formula(&c, "movie_factors.weight.grad", &[4, 0]).unwrap();
+    assert_eq!(
+        m.products.iter().map(|(_, b)| b.name.as_str()).collect::<Vec<_>>(),
+        ["user_factors.weight[2, 0]", "user_factors.weight[1, 0]"]
+    );
+    let idle = View::formula(&c, "user_factors.weight.grad", &[3, 0]).unwrap();
+    assert!(idle.products.is_empty() && idle.value == 0.0);
+    assert!(View::formula(&c, "output.grad", &[0]).is_none());
+}
