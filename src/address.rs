@@ -21,6 +21,15 @@ pub fn param(key: &str) -> Option<String> {
     params().into_iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
+/// The page's address up to its hash, and the route (`#/embedding`): what a link is built on.
+pub fn base_and_route() -> (String, String) {
+    let location = web_sys::window().map(|w| w.location());
+    let href = location.as_ref().and_then(|l| l.href().ok()).unwrap_or_default();
+    let hash = location.as_ref().and_then(|l| l.hash().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default().to_string();
+    (base, hash.split('?').next().filter(|r| !r.is_empty()).unwrap_or("#/").to_string())
+}
+
 /// The address with parameters `keys` replaced by `set` (kept in place, new ones at the end),
 /// others kept; `None` removes one.
 pub fn replace(set: &[(&str, Option<String>)]) {

@@ -17,9 +17,7 @@ pub fn ClassLink(
     let link = RwSignal::new(None::<Result<String, String>>);
     let make = move |_| {
         let Some(window) = web_sys::window() else { return };
-        let href = window.location().href().unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default().to_string();
-        let route = window.location().hash().unwrap_or_default().split('?').next().unwrap_or("#/").to_string();
+        let (base, route) = address::base_and_route();
         // A lesson step is named; anything else travels as the scene itself.
         let mut params: Vec<String> = match (address::param("lesson"), address::param("step")) {
             (Some(lesson), Some(step)) => vec![format!("lesson={lesson}"), format!("step={step}")],

@@ -3,7 +3,7 @@
 //! scene as it is. While a lesson plays the timeline leaves those keys to it (Space still plays
 //! the animation).
 
-use crate::timeline::{own_keys, typing};
+use crate::timeline::{not_for_the_clicker, own_keys};
 use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::lesson::Lesson;
@@ -34,13 +34,7 @@ pub fn LessonPanel(
         }
     };
     let keys = window_event_listener(ev::keydown, move |ev| {
-        if lesson.with_untracked(Option::is_none)
-            || ev.default_prevented()
-            || ev.ctrl_key()
-            || ev.meta_key()
-            || ev.alt_key()
-            || typing(&ev)
-        {
+        if lesson.with_untracked(Option::is_none) || not_for_the_clicker(&ev) {
             return;
         }
         let own = own_keys(&ev);

@@ -19,10 +19,7 @@ where
 
     let copy_link = move |_| {
         let Some(window) = web_sys::window() else { return };
-        let href = window.location().href().unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default().to_string();
-        let hash = window.location().hash().unwrap_or_default();
-        let route = hash.split('?').next().unwrap_or("#/").to_string();
+        let (base, route) = crate::address::base_and_route();
         let payload = scene.state.with_untracked(to_link);
         copied.set(None);
         // A link rowflow could not open again is not offered: the limit is said where it bites.

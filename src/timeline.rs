@@ -96,7 +96,7 @@ pub fn Timeline(
         if matches!(ev.key().as_str(), "Enter" | "Escape" | "Tab") {
             settled(&ev);
         }
-        if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
+        if not_for_the_clicker(&ev) {
             return;
         }
         // Arrows, Home/End and Space keep their own meaning where the focus has one; a clicker's
@@ -260,8 +260,13 @@ fn text_field(el: &web_sys::Element) -> bool {
     }
 }
 
+/// A key something else has taken: a shortcut with a modifier, one already handled, or typing.
+pub(crate) fn not_for_the_clicker(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(ev)
+}
+
 /// Keys typed into a field belong to the field until what was typed is committed or left.
-pub(crate) fn typing(ev: &web_sys::Event) -> bool {
+fn typing(ev: &web_sys::Event) -> bool {
     target(ev).is_some_and(|el| text_field(&el) && el.has_attribute(TYPING))
 }
 
