@@ -26,8 +26,9 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
-// Trunk names every asset it builds `name-<16 hex digits>.ext`: its content never changes.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// Trunk names every asset it builds `name-<hash>.ext`, its content never changes. The hash is a
+// u64 in hex without leading zeros, so one build in sixteen has 15 digits (rowflow-e983fd95a1458c5).
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z0-9]+$/;
 
 /** Each file's bytes in the three encodings, compressed once at the highest settings, off the
  * event loop (brotli at quality 11 takes seconds for the wasm; other requests must not wait). */
