@@ -295,7 +295,7 @@ test('backward: padding row gets none, repeats add up, sparse COO, frozen table 
   assert.deepEqual(grad.map((r) => r[0]), ['1.0000', '0.0000', '2.0000', '1.0000', '1.0000', '0.0000', '0.0000', '0.0000', '0.0000', '0.0000']);
   assert.match(
     await page.locator('.emb-gradflow .grad-note').textContent(),
-    /5 gradient rows flow back.*weight\.grad\[1\] is the padding row: id 1 sends no gradient/,
+    /5 gradient rows flow back.*weight\.grad\[1\] is the padding row: id 1 sends none/,
   );
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step forward' }).click();
   assert.match(await status(page), /Step 4 of 5: weight\.grad\[2\] \+= output\.grad\[1, 0\]: id 2 was looked up before/);

@@ -3,7 +3,7 @@
 // and writes are on screen, above the fixed timeline (where they span more than the screen, what
 // the step writes; where even that does, as in Linear's backward steps, which write all of
 // input.grad and one row of weight.grad far below it, the last row written); a step's source and
-// target differ in shape, not colour alone.
+// target differ in shape, not colour alone; every caption takes at most two lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './browser.mjs';
@@ -32,6 +32,14 @@ const hidden = (page) =>
       .map(([el, r]) => `${el.getAttribute('data-cell') || el.getAttribute('aria-label') || el.className} ${Math.round(r.top)}–${Math.round(r.bottom)}`);
   });
 
+/** How many lines the step's caption takes. */
+const lines = (page) =>
+  page.evaluate(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('.timeline [role=status]'));
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
 for (const scene of SCENES) {
@@ -53,6 +61,7 @@ for (const scene of SCENES) {
       backward ||= await page.getByRole('button', { name: 'Backward', exact: true }).getAttribute('aria-pressed') === 'true';
       await page.evaluate(() => new Promise(requestAnimationFrame));
       assert.deepEqual(await hidden(page), [], `${scene}, ${backward ? 'backward' : 'forward'}: "${now}"`);
+      assert.ok((await lines(page)) <= 2, `${scene}: "${now}" runs to ${await lines(page)} lines`);
       if (backward && !seen.read) {
         seen = await page.evaluate(() => {
           const style = (sel) => {

@@ -51,7 +51,7 @@ for (const p of PRESETS) {
     assert.equal(await mark(page, inputRow), 'read');
     assert.equal(await mark(page, `bias[${outf - 1}]`), 'read');
     const status = await page.getByRole('status').textContent();
-    assert.match(status, new RegExp(`Step ${last} of ${last}: ${target.replace(/[[\]]/g, '\\$&')}: (the )?input( row [\\d, ]+)? times row ${outf - 1} of weight`));
+    assert.match(status, new RegExp(`Step ${last} of ${last}: ${target.replace(/[[\]]/g, '\\$&')}: (the input|input row \\d+|input\\[[\\d, ]+\\]) times row ${outf - 1} of weight`));
     assert.match(await page.getByLabel('formula').textContent(), new RegExp(target.replace(/[[\]]/g, '\\$&')));
 
     // What a learner watching the animation sees: the output being written, at 1280×800.
@@ -191,7 +191,7 @@ test('backward: PyTorch\'s grads, the backward animation, and an SGD step that u
   const phase = await page.locator('[data-cell="weight.grad[2, 1]"]').first().getAttribute('data-phase');
   assert.equal(phase, 'backward');
   assert.equal(await page.locator('[data-phase="backward"]').count() > 0, true);
-  assert.match(await status(page), /output\.grad\[1, 2, 2\] = 1\.0000 flows back: times input row 1, 2 into row 2 of weight\.grad/);
+  assert.match(await status(page), /output\.grad\[1, 2, 2\] flows back into row 2 of weight\.grad \(times input\[1, 2\]\), bias\.grad\[2\] and input\.grad\[1, 2\]/);
   await page.locator('[role=grid][aria-label="weight.grad"]').scrollIntoViewIfNeeded();
   // Where a number comes from: backward, the sum that makes the gradient row being written.
   const formula = await page.getByLabel('formula').textContent();

@@ -101,11 +101,11 @@ test('rnn_2_5_batch_first: output and h_n are PyTorch’s, an edit recomputes, s
   assert.equal(await mark(page, 'h_n[0, 1, 3]'), 'write');
   assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'read');
   assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'write');
-  assert.match(await status(page), /layer 0, forward, t = 1: h_l0\[1\] = tanh\(input\[:, 1\]/);
+  assert.match(await status(page), /h_l0\[1\]: input\[:, 1\] and h_l0\[0\] times their weights, plus biases, through tanh\. It is output\[:, 1\] and h_n\[0\]\./);
   assert.match(await page.locator('.formula').textContent(), /h_l0\[1, 0, 0\]/);
   await snap(page, 'rnn_2_5_batch_first');
   await box(page, 'h_l0[0, 0]').click(); // a cell is a way back to its step
-  assert.match(await status(page), /^Step 1 of 2: layer 0, forward, t = 0/);
+  assert.match(await status(page), /^Step 1 of 2: h_l0\[0\]: /);
 
   // Edit a weight: output and h_n follow.
   await type(page, 'weight_ih_l0[0, 0]', '0.5');
@@ -143,7 +143,7 @@ test('what flows into a cell is on screen after a keyboard focus or Enter, not o
   assert.ok(await feeds.isVisible());
   // Enter goes to the cell's step; once the focus leaves, the line follows the cell the step writes.
   await page.keyboard.press('Enter');
-  assert.match(await status(page), /^Step 2 of 2: layer 0, forward, t = 1/);
+  assert.match(await status(page), /^Step 2 of 2: h_l0\[1\]: /);
   await page.getByRole('button', { name: '1', exact: true }).focus();
   await page.keyboard.press('Enter');
   assert.equal(await feeds.textContent(), 'h_l0[1, 1] ← input[1, 1] and h_l0[0, 1]', 'sequence 1, the step writing');
@@ -219,7 +219,7 @@ test('embedding_to_rnn: ids pick rows of emb.weight, which feed the RNN', async 
   assert.equal(await mark(page, 'input[0, 1, 3]'), 'write');
   assert.match(await status(page), /ids\[0, 1\] = 2: row 2 of emb.weight is copied to input\[0, 1\]/);
   await page.click('button[aria-label="Last step"]');
-  assert.match(await status(page), /Step 9 of 9: layer 0, forward, t = 2/);
+  assert.match(await status(page), /Step 9 of 9: h_l0\[2\]: /);
   assert.equal(await mark(page, 'h_n[0, 1, 2]'), 'write');
   await snap(page, 'embedding_to_rnn');
 
@@ -286,13 +286,13 @@ test('backward (default preset): weight_hh_l0.grad is the finite difference, the
 
   // The backward trace starts at the last cell and goes back in time, coloured as backward.
   await page.click('button[aria-label="Step forward"]');
-  assert.match(await status(page), /layer 0, forward, t = 1 \(backward\): dL\/dh_t = output.grad \+ h_n.grad \(0/);
+  assert.match(await status(page), /h_l0\[1\]: gradient from output\.grad\[:, 1\], times tanh's slope/);
   assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'write');
   assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-phase'), 'backward');
   assert.equal(await mark(page, 'weight_hh_l0.grad[0, 0]'), 'write');
   assert.ok((await page.locator('td[data-phase="backward"]').count()) > 0);
   await page.click('button[aria-label="Step forward"]');
-  assert.match(await status(page), /t = 0 \(backward\)/);
+  assert.match(await status(page), /h_l0\[0\]: gradient from output\.grad\[:, 0\] and t = 1/);
   assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'write');
   assert.equal(await box(page, 'h_l0[1, 0]').getAttribute('data-mark'), 'read', 'dL/dh_1 flows into t = 0');
 
@@ -395,7 +395,7 @@ test('backward: clicking a cell goes to its backward step and shows how its dL/d
   await page.getByRole('checkbox', { name: 'add h_n.sum() to the loss' }).check();
   // Going back, t = 1 is the first step and t = 0 the second.
   await box(page, 'h_l0[0, 0]').click();
-  assert.match(await status(page), /t = 0 \(backward\)/);
+  assert.match(await status(page), /h_l0\[0\]: gradient from output\.grad\[:, 0\] and t = 1/);
   assert.equal(await box(page, 'h_l0[0, 0]').getAttribute('data-mark'), 'write');
   // dL/dh_0 = output.grad + Σ_j da_l0[1, 0, j] · weight_hh_l0[j, 0]: the gradient back from t = 1.
   const formula = page.locator('.formula');
@@ -406,12 +406,11 @@ test('backward: clicking a cell goes to its backward step and shows how its dL/d
   assert.match(text, /weight_hh_l0\[4, 0\]/);
   assert.match(await page.locator('.rnn-hint').first().textContent(), /da = h.grad · \(1 − h²\)/);
   await box(page, 'h_l0[1, 0]').click();
-  assert.match(await status(page), /t = 1 \(backward\): dL\/dh_t = output.grad \+ h_n.grad \(1, from h_n.sum\(\) in the loss\)/);
+  assert.match(await status(page), /h_l0\[1\]: gradient from output\.grad\[:, 1\] and h_n\.grad,/);
   assert.match(await formula.textContent(), /h_n\.grad\[0, 0, 0\]/);
   // Forward: the same click goes to the forward step.
   await page.getByRole('button', { name: 'Forward', exact: true }).click();
   await box(page, 'h_l0[1, 0]').click();
-  assert.match(await status(page), /t = 1/);
-  assert.doesNotMatch(await status(page), /backward/);
+  assert.match(await status(page), /^Step 2 of 2: h_l0\[1\]: input\[:, 1\] and h_l0\[0\]/);
   assert.deepEqual(page.errors, []);
 });

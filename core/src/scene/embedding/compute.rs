@@ -102,8 +102,8 @@ impl Computed {
         if self.backward.summarised {
             return "Every output row's gradient is added into the weight.grad row its id selected, at once.".into();
         }
-        let padding = padding_idx.map_or(String::new(), |p| {
-            format!(" weight.grad[{p}] is the padding row: id {p} sends no gradient, so it stays zero.")
+        let rest = padding_idx.map_or(" Rows no id selected stay zero.".into(), |p| {
+            format!(" weight.grad[{p}] is the padding row: id {p} sends none.")
         });
         match playhead.checked_sub(1).and_then(|i| self.back_picks.get(i)) {
             Some((pick, again)) => {
@@ -119,8 +119,7 @@ impl Computed {
                 }
             }
             None => format!(
-                "{} gradient rows flow back: each output.grad row is added into the weight.grad row its id \
-                 selected; rows no id selected stay zero.{padding}",
+                "{} gradient rows flow back, each added into the weight.grad row its id selected.{rest}",
                 self.backward.len()
             ),
         }

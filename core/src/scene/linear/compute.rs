@@ -132,8 +132,8 @@ impl Computed {
         }
     }
 
-    /// A backward step in words: `output.grad[1, 3] = 1.0000 flows back: times input row 1 into
-    /// row 3 of weight.grad, into bias.grad[3], and times row 3 of weight into input.grad row 1.`
+    /// A backward step in words: `output.grad[3] = 1.0000 flows back into row 3 of weight.grad
+    /// (times the input), bias.grad[3] and input.grad (times row 3 of weight).`
     pub fn describe_backward(&self, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.backward.steps.get(i)) else {
             return match self.backward.is_empty() {
@@ -159,11 +159,13 @@ impl Computed {
         let w = rows(span("weight", &step.reads), "weight");
         let into = rows(span("weight.grad", &step.writes), "weight.grad");
         let bias = match span("bias.grad", &step.writes) {
-            Some(b) if self.state.has_bias => format!(", into {b}"),
+            Some(b) if self.state.has_bias => format!(", {b}"),
             _ => String::new(),
         };
         let dx = rows(span("input.grad", &step.writes), "input.grad");
-        format!("{g}{value} flows back: times {x} into {into}{bias}, and times {w} into {dx}.")
+        let said = |value: &str| format!("{g}{value} flows back into {into} (times {x}){bias} and {dx} (times {w}).");
+        // The value is on screen in output.grad; a batch's longer names may leave no room for it.
+        Some(said(&value)).filter(|s| s.chars().count() <= crate::format::CAPTION).unwrap_or_else(|| said(""))
     }
 
     /// The step that has just run at `playhead`, in words: `output[1, 3]: input row 1 times row
@@ -199,10 +201,12 @@ impl Computed {
 /// A span in words: `weight[3]` → `row 3 of weight`, `input[1]` → `input row 1`, the whole
 /// tensor → `whole` (`the input`).
 fn rows(span: Option<Span>, whole: &str) -> String {
-    let Some(span) = span.filter(|s| !s.index.is_empty()) else { return whole.to_string() };
-    let at: Vec<String> = span.index.iter().map(|i| i.map_or(":".into(), |i| i.to_string())).collect();
-    match span.tensor.as_str() {
-        "weight" | "weight.grad" => format!("row {} of {}", at.join(", "), span.tensor),
-        name => format!("{name} row {}", at.join(", ")),
+    match span.filter(|s| !s.index.is_empty()) {
+        None => whole.to_string(),
+        Some(Span { tensor, index }) => match (tensor.as_str(), index.as_slice()) {
+            ("weight" | "weight.grad", [Some(i)]) => format!("row {i} of {tensor}"),
+            (_, [Some(i)]) => format!("{tensor} row {i}"),
+            _ => Span { tensor, index }.to_string(),
+        },
     }
 }

@@ -252,7 +252,7 @@ fn the_trace_lights_a_weight_row_and_an_input_row() {
     assert_eq!(c.trace.marks_at(4).of("input", &[5]), Some(Mark::Read));
     assert_eq!(
         preset("fixed_2_to_3_3d").compute().describe(18),
-        "output[1, 2, 2]: input row 1, 2 times row 2 of weight, number by number, summed, plus bias[2] = 4.0000."
+        "output[1, 2, 2]: input[1, 2] times row 2 of weight, number by number, summed, plus bias[2] = 4.0000."
     );
 
     let mut s = State::default();
@@ -262,7 +262,7 @@ fn the_trace_lights_a_weight_row_and_an_input_row() {
     s.set_bias(false);
     let c = s.compute();
     assert!(c.trace.summarised);
-    assert_eq!(c.describe(2), "output[0, 1]: input row 0, 1 times every row of weight at once (input @ weight.T).");
+    assert_eq!(c.describe(2), "output[0, 1]: input[0, 1] times every row of weight at once (input @ weight.T).");
     assert!(c.describe(0).contains("one whole row"));
 }
 
@@ -470,15 +470,15 @@ fn the_backward_trace_runs_from_the_last_output_cell() {
     assert_eq!(c.marks_in(Phase::Forward, 14), c.marks_at(14));
     assert_eq!(
         c.describe_in(Phase::Backward, 1),
-        "output.grad[1, 9] = 1.0000 flows back: times input row 1 into row 9 of weight.grad, into bias.grad[9], \
-         and times row 9 of weight into input.grad row 1."
+        "output.grad[1, 9] flows back into row 9 of weight.grad (times input row 1), bias.grad[9] and \
+         input.grad row 1 (times row 9 of weight)."
     );
     assert!(c.describe_in(Phase::Backward, 0).starts_with("Step forward: the loss sends output.grad back"));
     assert_eq!(c.describe_in(Phase::Forward, 14), c.describe(14));
     let mut s = State::default();
     s.set_bias(false);
     let d = s.compute().describe_backward(10);
-    assert_eq!(d, "output.grad[0] = 1.0000 flows back: times the input into row 0 of weight.grad, and times row 0 of weight into input.grad.");
+    assert_eq!(d, "output.grad[0] = 1.0000 flows back into row 0 of weight.grad (times the input) and input.grad (times row 0 of weight).");
     let mut s = preset("batch_6_to_10");
     s.input = Tensor::zeros(vec![2, 5]).unwrap();
     assert!(s.compute().describe_backward(0).starts_with("No gradient"));

@@ -129,8 +129,8 @@ impl Backward {
     pub fn describe(&self, playhead: usize) -> String {
         let Some(step) = self.current(playhead) else {
             return format!(
-                "Step through backward: the loss gives each output cell its gradient; the Linear writes \
-                 all of {LINEAR_WEIGHT_GRAD}, the lookup adds into the looked-up rows of {TABLE_GRAD}."
+                "Step through backward: the Linear writes all of {LINEAR_WEIGHT_GRAD}; the lookup adds only \
+                 into the rows of {TABLE_GRAD} its ids picked."
             );
         };
         let Some(write) = step.writes.first() else { return String::new() };
@@ -154,13 +154,10 @@ impl Backward {
                 let id = self.id_of(step);
                 match (at.as_slice(), id) {
                     (&[j], Some(id)) => format!(
-                        "{} += {} · {}: all {v} numbers of the row written, {} of them g × 0 = 0; only \
-                         {} gets {}.",
-                        label(LINEAR_WEIGHT_GRAD, &[j]),
-                        label(LINEAR_GRAD, &o),
-                        label(ONE_HOT, &o[..o.len().saturating_sub(1)]),
+                        "Row {j} of {LINEAR_WEIGHT_GRAD}: all {v} numbers written, {} of them g × 0 = 0; only \
+                         [{j}, {id}] gets g = {} = {}.",
                         v.saturating_sub(1),
-                        label(LINEAR_WEIGHT_GRAD, &[j, id as usize]),
+                        label(LINEAR_GRAD, &o),
                         crate::format::short(self.upstream.get(&o).unwrap_or(f32::NAN))
                     ),
                     _ => format!(
@@ -176,12 +173,11 @@ impl Backward {
                 let k: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
                 let id = at.first().copied().unwrap_or(0);
                 let again = match step.accumulate {
-                    true => format!(" Row {id} already holds an earlier id's gradient: this adds to it."),
+                    true => format!(" Row {id} held a gradient already: they add up."),
                     false => String::new(),
                 };
                 format!(
-                    "{} += {}: {} = {id}, so its {d} numbers are added into row {id} only; no other row \
-                     is written.{again}",
+                    "{} += {} ({} = {id}): {d} numbers into row {id} only.{again}",
                     label(TABLE_GRAD, &[id]),
                     label(LOOKUP_GRAD, &k),
                     label(INPUT, &k)

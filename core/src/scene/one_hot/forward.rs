@@ -136,11 +136,9 @@ impl Pass {
                 let j = at[at.len() - 1];
                 let w = self.linear.get(&at).unwrap_or(f32::NAN);
                 format!(
-                    "{} = {} · {}: {v} products, {} of them 0 × w = 0; the 1 in column {id} keeps \
-                     {} = {}.",
+                    "{}: {v} products with row {j} of {LINEAR_WEIGHT}, {} of them 0 × w; the 1 in column {id} \
+                     keeps {} = {}.",
                     label(LINEAR, &at),
-                    label(ONE_HOT, &at[..at.len() - 1]),
-                    label(LINEAR_WEIGHT, &[j]),
                     v - 1,
                     label(LINEAR_WEIGHT, &[j, id as usize]),
                     crate::format::short(w)

@@ -187,13 +187,16 @@ fn backward_timeline_goes_from_the_loss_to_each_gradient() {
     assert!(!b.zero_product(7, TABLE_GRAD, &[2, 0]));
     assert!(b.describe(0).starts_with("Step through backward"));
     assert_eq!(b.describe(1), "loss = output.sum() = -5.4086: d loss / d output = 1 for every cell of both outputs.");
-    assert!(b.describe(2).starts_with("linear.weight.grad[4] += linear(one_hot).grad[0, 4] · one_hot[0]: all 4"));
-    assert!(b.describe(2).ends_with("only linear.weight.grad[4, 2] gets 1.0000."), "{}", b.describe(2));
-    assert!(b.describe(7).starts_with("emb.weight.grad[2] += emb(input).grad[0]: input[0] = 2"));
+    assert_eq!(
+        b.describe(2),
+        "Row 4 of linear.weight.grad: all 4 numbers written, 3 of them g × 0 = 0; only [4, 2] gets \
+         g = linear(one_hot).grad[0, 4] = 1.0000."
+    );
+    assert_eq!(b.describe(7), "emb.weight.grad[2] += emb(input).grad[0] (input[0] = 2): 5 numbers into row 2 only.");
     // The batch preset: id 4 is input[1, 1] too (its second add, step 21): it accumulates.
     let b = State::preset("vocab10_dim3_batch").unwrap().compute().backward.unwrap();
     assert_eq!(b.trace.len(), 1 + 6 * (3 + 1));
-    assert!(b.describe(21).contains("already holds an earlier id's gradient"));
+    assert!(b.describe(21).ends_with("held a gradient already: they add up."));
 }
 
 #[test]
@@ -350,7 +353,7 @@ fn one_timeline_plays_both_ways_id_by_id() {
     assert_eq!(m.of(ONE_HOT, &[1, 0]), Some(Mark::Read));
     assert_eq!(m.of(LINEAR_WEIGHT, &[2, 3]), Some(Mark::Read));
     assert_eq!(m.of(LINEAR, &[1, 2]), Some(Mark::Write));
-    assert!(p.describe(12).starts_with("linear(one_hot)[1, 2] = one_hot[1] · linear.weight[2]: 4 products, 3 of them"));
+    assert!(p.describe(12).starts_with("linear(one_hot)[1, 2]: 4 products with row 2 of linear.weight, 3 of them"));
     assert!(p.describe(12).ends_with("linear.weight[2, 3] = -1.4096."));
     assert!(p.describe(8).starts_with("emb(input)[1] = emb.weight[3]: input[1] = 3 picks row 3"));
     assert!(p.describe(9).contains("a 1 in column 3"));

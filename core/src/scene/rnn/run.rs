@@ -300,50 +300,53 @@ impl Run {
         })
     }
 
-    /// The current backward step in plain words (`playhead` steps done).
+    /// The current backward step in plain words (`playhead` steps done): where the step's
+    /// gradient comes from and where it goes; the sums are in `backward_rule` and the cells'
+    /// formulas.
     pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
             let h_n = match b.h_n_in_loss {
-                true => "h_n.grad = 1, entering each sequence's last cell",
-                false => "h_n is not in the loss, so h_n.grad = 0",
+                true => "and h_n.grad = 1 (h_n.sum() is in the loss)",
+                false => "(h_n is not in the loss)",
             };
-            return format!(
-                "Step forward: the gradient starts at the loss (output.grad = dL/doutput; {h_n}) and flows back \
-                 through every cell, the last one first."
-            );
+            return format!("Step forward: the gradient starts at output.grad {h_n} and flows back, last cell first.");
         };
         let cell = match step {
             StepKind::Lookup { at, id } => return lookup_words(at, *id, Phase::Backward),
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, c) = (cell.layer, cell.direction, &self.rnn.config);
-        let (name, sfx, dir) = (state_name(l, d), ["", "_reverse"][d], ["forward", "reverse"][d]);
+        let name = state_name(l, d);
         let Some(t) = cell.t else {
-            return format!("layer {l}, {dir}: backward through every time step at once.");
+            return format!("{name}: backward through every time step at once.");
         };
-        let above =
-            if l + 1 == c.num_layers { "output.grad".to_string() } else { format!("{name}.grad from layer {}", l + 1) };
-        let next = [Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1)][d];
-        let later = match next {
-            Some(n) => format!("what step {n} sent back"),
-            None if b.h_n_in_loss => "h_n.grad (1, from h_n.sum() in the loss)".to_string(),
-            None => "h_n.grad (0: h_n is not in the loss)".to_string(),
+        let above = match l + 1 == c.num_layers {
+            true => self.slice("output.grad", t),
+            false => format!("layer {}", l + 1),
         };
-        let act = match c.nonlinearity {
-            Nonlinearity::Tanh => "(1 − h_t²)",
-            Nonlinearity::Relu => "(h_t > 0)",
+        let (later, earlier) = ([t + 1, t.wrapping_sub(1)][d], [t.wrapping_sub(1), t + 1][d]);
+        let from = match (later < self.steps_len(), b.h_n_in_loss) {
+            (true, _) => format!("from {above} and t = {later}"),
+            (false, true) => format!("from {above} and h_n.grad"),
+            (false, false) => format!("from {above}"),
         };
-        let below = if l == 0 { "input.grad".to_string() } else { format!("{}.grad", state_name(l - 1, 0)) };
-        let bias =
-            if c.bias { format!(", bias_ih_l{l}{sfx}.grad and bias_hh_l{l}{sfx}.grad += da") } else { String::new() };
-        format!(
-            "layer {l}, {dir}, t = {t} (backward): dL/dh_t = {above} + {later}; da = dL/dh_t · {act}. \
-             weight_ih_l{l}{sfx}.grad += da·x_tᵀ, weight_hh_l{l}{sfx}.grad += da·h_(t−1)ᵀ{bias}; {below}[{t}] = da · \
-             weight_ih_l{l}{sfx}, and da · weight_hh_l{l}{sfx} flows on to the previous step (h0.grad at the first)."
-        )
+        let slope = match c.nonlinearity {
+            Nonlinearity::Tanh => "tanh's",
+            Nonlinearity::Relu => "relu's",
+        };
+        let grads = if c.bias { "weight and bias grads" } else { "weight grads" };
+        let below = match l {
+            0 => self.slice("input.grad", t),
+            _ => format!("layer {}", l - 1),
+        };
+        let back = match earlier < self.steps_len() {
+            true => format!("t = {earlier}"),
+            false => format!("h0.grad[{}]", l * self.dirs() + d),
+        };
+        format!("{name}[{t}]: gradient {from}, times {slope} slope, adds into {grads}, {below} and {back}.")
     }
 
-    /// The current step in plain words (`playhead` steps done).
+    /// The current step in plain words (`playhead` steps done); the rule itself is `rule`.
     pub fn describe(&self, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
             return match &self.ids {
@@ -358,57 +361,59 @@ impl Run {
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, dirs) = (cell.layer, cell.direction, self.dirs());
+        let name = state_name(l, d);
         let Some(t) = cell.t else {
-            return format!("layer {l}, {}: every time step at once.", ["forward", "reverse"][d]);
+            return format!("{name}: every time step at once.");
         };
         let c = &self.rnn.config;
-        let (name, k, sfx) = (state_name(l, d), l * dirs + d, ["", "_reverse"][d]);
-        // `input` and `output` follow batch_first; the states are always (T, N, H_out).
-        let at = |name: &str, t: usize| match c.batch_first && (name == "input" || name == "output") {
-            true => format!("{name}[:, {t}]"),
-            false => format!("{name}[{t}]"),
-        };
-        let x = match (l, dirs) {
-            (0, _) => at("input", t),
-            (_, 1) => at(&state_name(l - 1, 0), t),
-            _ => format!("[{} | {}]", at(&state_name(l - 1, 0), t), at(&state_name(l - 1, 1), t)),
+        let k = l * dirs + d;
+        let x = match l {
+            0 => self.slice("input", t),
+            _ => format!("layer {}'s h[{t}]", l - 1),
         };
         let (active, ended): (Vec<usize>, Vec<usize>) = (0..self.batch()).partition(|&b| t < self.lengths[b]);
         let (start, cont): (Vec<usize>, Vec<usize>) = active.iter().partition(|&&b| self.prev(d, t, b).is_none());
-        let h0 = format!("h0[{k}]");
-        let prev = match (cont.first().and_then(|&b| self.prev(d, t, b)), start.is_empty()) {
-            (Some(p), true) => at(&name, p),
-            (Some(p), false) => format!("{} ({h0} for {}, which start here)", at(&name, p), sequences(&start)),
-            (None, _) => h0,
+        let prev = match cont.first().and_then(|&b| self.prev(d, t, b)) {
+            Some(p) => format!("{name}[{p}]"),
+            None => format!("the start state h0[{k}]"),
         };
-        let bias = if c.bias { format!(" + bias_ih_l{l}{sfx} + bias_hh_l{l}{sfx}") } else { String::new() };
+        let bias = if c.bias { ", plus biases" } else { "" };
         let func = match c.nonlinearity {
             Nonlinearity::Tanh => "tanh",
             Nonlinearity::Relu => "relu",
         };
-        let dir = ["forward", "reverse"][d];
-        let mut s = format!(
-            "layer {l}, {dir}, t = {t}: {name}[{t}] = {func}({x} · weight_ih_l{l}{sfx}ᵀ + {prev} · \
-             weight_hh_l{l}{sfx}ᵀ{bias})"
-        );
-        let mut fills = Vec::new();
+        let lead = format!("{name}[{t}]: {x} and {prev} times their weights{bias}, through {func}.");
+        let mut goes = Vec::new();
         if l + 1 == c.num_layers {
-            let h = c.hidden_size;
-            fills.push(format!("{} (features {}–{})", at("output", t), d * h, (d + 1) * h - 1));
+            goes.push(match dirs {
+                1 => self.slice("output", t),
+                _ => format!("half of {}", self.slice("output", t)),
+            });
         }
         let ending: Vec<usize> = active.iter().copied().filter(|&b| self.end(d, b) == t).collect();
         if ending.len() == self.batch() {
-            fills.push(format!("h_n[{k}]"));
+            goes.push(format!("h_n[{k}]"));
         } else if !ending.is_empty() {
-            fills.push(format!("h_n[{k}] for {}", sequences(&ending)));
+            goes.push(format!("h_n[{k}] for {}", sequences(&ending)));
         }
-        if !fills.is_empty() {
-            s += &format!(". It fills {}", fills.join(" and "));
+        let more = [
+            (!ended.is_empty()).then(|| {
+                let why = ["already ended", "shorter than this"][d];
+                format!("No step for {}: {why}.", sequences(&ended))
+            }),
+            (!goes.is_empty()).then(|| format!("It is {}.", goes.join(" and "))),
+            (!start.is_empty() && !cont.is_empty()).then(|| format!("Here {} start from h0[{k}].", sequences(&start))),
+        ];
+        crate::format::caption(lead, more.into_iter().flatten())
+    }
+
+    /// `input[2]`, or `input[:, 2]` when batch_first puts the batch first (`input`, `output`
+    /// and their grads; the states are always (T, N, H_out)).
+    fn slice(&self, name: &str, t: usize) -> String {
+        match self.rnn.config.batch_first {
+            true => format!("{name}[:, {t}]"),
+            false => format!("{name}[{t}]"),
         }
-        if !ended.is_empty() {
-            s += &format!(". No step for {}: already ended", sequences(&ended));
-        }
-        s + "."
     }
 }
 

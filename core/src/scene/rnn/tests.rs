@@ -228,26 +228,25 @@ fn the_trace_lights_one_cell_per_step() {
     assert_eq!(m.of("output", &[1, 0, 4]), Some(Mark::Done));
     assert_eq!(
         run.describe(2),
-        "layer 0, forward, t = 1: h_l0[1] = tanh(input[:, 1] · weight_ih_l0ᵀ + h_l0[0] · weight_hh_l0ᵀ + \
-         bias_ih_l0 + bias_hh_l0). It fills output[:, 1] (features 0–4) and h_n[0]."
+        "h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through tanh. It is output[:, 1] and h_n[0]."
     );
+    assert!(run.describe(1).contains("the start state h0[0]"));
     assert!(run.describe(0).contains("layer 0, forward, t = 0"));
 
     let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
     assert_eq!(run.trace.len(), 2 * 2 * 2);
+    // What does not fit two lines is left to the marks: here, h_n[0] for sequences 0, 1.
     assert_eq!(
         run.describe(2),
-        "layer 0, forward, t = 1: h_l0[1] = tanh(input[1] · weight_ih_l0ᵀ + h_l0[0] · weight_hh_l0ᵀ + bias_ih_l0 + \
-         bias_hh_l0). It fills h_n[0] for sequences 0, 1. No step for sequences 2, 3: already ended."
+        "h_l0[1]: input[1] and h_l0[0] times their weights, plus biases, through tanh. No step for sequences 2, 3: \
+         already ended."
     );
-    assert!(run
-        .describe(4)
-        .contains("+ h_l0_reverse[1] (h0[1] for sequences 2, 3, which start here) · weight_hh_l0_reverseᵀ"));
-    assert!(run.describe(4).contains("It fills h_n[1]."));
-    assert!(run
-        .describe(5)
-        .starts_with("layer 1, forward, t = 0: h_l1[0] = tanh([h_l0[0] | h_l0_reverse[0]] · weight_ih_l1ᵀ"));
-    assert!(run.describe(5).contains("It fills output[0] (features 0–2)"));
+    assert!(run.describe(4).ends_with("It is h_n[1]."));
+    assert!(run.describe(5).starts_with("h_l1[0]: layer 0's h[0] and the start state h0[2]"));
+    assert!(run.describe(8).ends_with("It is half of output[0] and h_n[3]."));
+    let mut s = State::preset("rnn_2x3_bi_packed").unwrap();
+    s.set_flag("bias", false).unwrap();
+    assert!(s.compute().run.unwrap().describe(8).contains("times their weights, through tanh."));
 }
 
 #[test]
