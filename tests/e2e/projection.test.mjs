@@ -27,6 +27,12 @@ const misfits = (page) =>
       const px = parseFloat(getComputedStyle(el).fontSize);
       if (px < 16) small.push(`${name(el)}: ${px}px "${walker.currentNode.textContent.trim().slice(0, 30)}"`);
     }
+    // A chart's text as drawn: its font size times the chart's scale on screen.
+    for (const el of document.querySelectorAll('main svg text')) {
+      if (!el.textContent.trim() || !shown(el)) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
+      if (px < 15.5) small.push(`${name(el.closest('svg'))} text: ${px.toFixed(1)}px "${el.textContent.trim()}"`);
+    }
     const cells = [...document.querySelectorAll('main [data-cell]')].filter(shown);
     const tiny = cells.filter((c) => parseFloat(getComputedStyle(c).fontSize) < 24).map(name);
     return {
@@ -55,6 +61,20 @@ for (const scene of SCENES) {
     assert.deepEqual(m.small, [], 'text under 16 px');
     assert.ok(m.cells > 0);
     assert.deepEqual(m.tiny, [], 'printed values under 24 px');
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+for (const scene of ['rnn', 'train']) {
+  test(`${scene}: with Controls on the projector its charts and settings have no text under 16 px either`, async () => {
+    const page = await site.go(`#/${scene}?present`, 'main [role=grid]');
+    await page.getByRole('button', { name: 'Controls' }).click();
+    await page.getByRole('button', { name: 'Backward', exact: true }).click();
+    await page.getByRole('button', { name: 'Last step' }).click();
+    if (scene === 'train') await page.getByRole('button', { name: 'Run N steps' }).click();
+    const charts = page.locator('main svg text');
+    assert.ok((await charts.count()) >= 4, 'the charts are on show');
+    assert.deepEqual((await misfits(page)).small, [], 'text under 16 px');
     assert.deepEqual(page.errors, []);
   });
 }

@@ -350,7 +350,7 @@ fn backward(marks: Signal<Marks>) -> Memo<bool> {
 /// vanishing and an exploding gradient fit), each bar with its number printed.
 #[component]
 pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl IntoView {
-    const BAR: f64 = 40.0;
+    const BAR: f64 = 76.0;
     const HEIGHT: f64 = 90.0;
     let chart = move |(name, values): (String, Vec<f32>)| {
         // The scale comes from the finite norms; an overflowed one (`inf`, `nan`) is a full bar
@@ -365,11 +365,11 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
             let (x, h) = (t as f64 * BAR, if v.is_finite() { height(l) } else { HEIGHT });
             view! {
                 <g class="norm-step" data-t=t>
-                    <rect class="norm-bar" class:overflow=!v.is_finite() x=x + 4.0 y=HEIGHT - h + 14.0 width=BAR - 8.0 height=h>
+                    <rect class="norm-bar" class:overflow=!v.is_finite() x=x + 4.0 y=HEIGHT - h + 22.0 width=BAR - 8.0 height=h>
                         <title>{format!("‖dL/d{name}[{t}]‖ = {}", norm_text(v))}</title>
                     </rect>
-                    <text class="norm-value" x=x + BAR / 2.0 y=HEIGHT - h + 10.0>{norm_text(v)}</text>
-                    <text class="norm-t" x=x + BAR / 2.0 y=HEIGHT + 28.0>{format!("t={t}")}</text>
+                    <text class="norm-value" x=x + BAR / 2.0 y=HEIGHT - h + 17.0>{norm_text(v)}</text>
+                    <text class="norm-t" x=x + BAR / 2.0 y=HEIGHT + 44.0>{format!("t={t}")}</text>
                 </g>
             }
         });
@@ -378,9 +378,9 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
                 <code>{name.clone()}</code>
                 <svg
                     class="norm-chart"
-                    viewBox=format!("0 0 {width} {}", HEIGHT + 32.0)
+                    viewBox=format!("0 0 {width} {}", HEIGHT + 48.0)
                     width=width
-                    height=HEIGHT + 32.0
+                    height=HEIGHT + 48.0
                     role="img"
                     aria-label=format!("‖dL/dh_t‖ of {name} per time step")
                 >

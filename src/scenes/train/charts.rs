@@ -28,8 +28,8 @@ fn tick(lim: f64) -> String {
 pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
     const W: f64 = 360.0;
     const H: f64 = 200.0;
-    const L: f64 = 48.0;
-    const B: f64 = 28.0;
+    const L: f64 = 80.0;
+    const B: f64 = 32.0;
     let chart = move || {
         computed.with(|c| {
             let losses: Vec<f32> = c.loss_curve.clone();
@@ -63,10 +63,10 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
             view! {
                 <line class="axis" x1=L y1=H - B x2=W - 10.0 y2=H - B />
                 <line class="axis" x1=L y1=10.0 x2=L y2=H - B />
-                <text class="tick" x=L - 6.0 y=H - B + 4.0 text-anchor="end">"0"</text>
-                <text class="tick" x=L - 6.0 y=14.0 text-anchor="end">{short(hi)}</text>
-                <text class="tick" x=L y=H - 8.0 text-anchor="middle">"0"</text>
-                <text class="tick" x=W - 10.0 y=H - 8.0 text-anchor="end">{format!("step {}", losses.len().saturating_sub(1))}</text>
+                <text class="tick" x=L - 6.0 y=H - B + 5.0 text-anchor="end">"0"</text>
+                <text class="tick" x=L - 6.0 y=16.0 text-anchor="end">{short(hi)}</text>
+                <text class="tick" x=L y=H - 6.0 text-anchor="middle">"0"</text>
+                <text class="tick" x=W - 10.0 y=H - 6.0 text-anchor="end">{format!("step {}", losses.len().saturating_sub(1))}</text>
                 <polyline class="loss-line" points=line.join(" ") />
                 {points}
             }
@@ -139,7 +139,7 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
             view! {
                 <line class="axis" x1=PAD y1=mid x2=S - PAD y2=mid />
                 <line class="axis" x1=mid y1=PAD x2=mid y2=S - PAD />
-                <text class="tick" x=S - PAD y=mid + 12.0 text-anchor="end">{tick(lim)}</text>
+                <text class="tick" x=S - PAD y=mid + 18.0 text-anchor="end">{tick(lim)}</text>
                 <text class="tick" x=mid + 4.0 y=PAD + 2.0>{tick(lim)}</text>
                 {points}
             }
@@ -159,10 +159,10 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
 /// covers a point, where a spot allows it: each label tries the corners around its point, then
 /// rows further out, and takes the first free one (or the least covered).
 fn place_labels(points: &[(f64, f64)], names: &[&str], size: f64) -> Vec<(f64, f64, &'static str)> {
-    // An 11px monospace label's box: 6.625px a character, from 10px above the baseline to 3 below.
-    const CHAR: f64 = 6.7;
-    const HIGH: f64 = 13.0;
-    const ABOVE: f64 = 10.0;
+    // A 16px monospace label's box: 9.63px a character, from 14px above the baseline to 5 below.
+    const CHAR: f64 = 9.7;
+    const HIGH: f64 = 19.0;
+    const ABOVE: f64 = 14.0;
     type Rect = (f64, f64, f64, f64);
     let overlap = |a: Rect, b: Rect| {
         let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
@@ -178,10 +178,10 @@ fn place_labels(points: &[(f64, f64)], names: &[&str], size: f64) -> Vec<(f64, f
     let mut out = Vec::new();
     for (k, (&(x, y), name)) in points.iter().zip(names).enumerate() {
         let w = CHAR * name.chars().count() as f64;
-        let mut best = (f64::MAX, (x + 7.0, y - 6.0, "start"));
+        let mut best = (f64::MAX, (x + 7.0, y - 7.0, "start"));
         'search: for ring in 0..4 {
-            let up = -6.0 - (HIGH + 1.0) * ring as f64;
-            let down = 14.0 + (HIGH + 1.0) * ring as f64;
+            let up = -7.0 - (HIGH + 1.0) * ring as f64;
+            let down = 20.0 + (HIGH + 1.0) * ring as f64;
             for (dx, dy, anchor) in [(7.0, up, "start"), (7.0, down, "start"), (-7.0, up, "end"), (-7.0, down, "end")] {
                 let (lx, base) = (x + dx, y + dy);
                 let left = if anchor == "end" { lx - w } else { lx };
