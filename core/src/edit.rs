@@ -34,19 +34,32 @@ pub fn parse_float(text: &str) -> Result<f32, String> {
 /// What a float cell takes, in plain words.
 const FLOAT_HINT: &str = "Type a number such as 0.5, -2 or 1e-3";
 
-/// An id cell's text as `int()` reads it (`3`, `-1`), or a plain-words reason. Range checks are
-/// the op's: PyTorch only complains when the id is used.
+/// An int field's text as `int()` reads it (`3`, `-1`), or a plain-words reason.
 pub fn parse_int(text: &str) -> Result<i64, String> {
+    int(text, INT_HINT)
+}
+
+/// An id cell's text, as `parse_int`, for a table of `rows` rows: the hint names their range.
+/// Range checks are the op's: PyTorch only complains when the id is used.
+pub fn parse_id(text: &str, rows: usize) -> Result<i64, String> {
+    match rows {
+        0 => int(text, "Ids are whole numbers, and this table has no rows yet"),
+        1 => int(text, "Ids are whole numbers, and this table's only row is 0"),
+        _ => int(text, &format!("Ids are whole numbers from 0 to {}", rows - 1)),
+    }
+}
+
+fn int(text: &str, hint: &str) -> Result<i64, String> {
     let t = text.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') || !underscores_between_digits(t) {
-        return Err(format!("invalid literal for int() with base 10: '{t}'. {INT_HINT}"));
+        return Err(format!("invalid literal for int() with base 10: '{t}'. {hint}"));
     }
     t.replace('_', "").parse::<i64>().map_err(|_| format!("{t} does not fit in int64"))
 }
 
-/// What an id cell takes, in plain words.
-const INT_HINT: &str = "Ids are whole numbers such as 0, 1 or 2";
+/// What an int field takes, in plain words.
+const INT_HINT: &str = "Type a whole number such as 0, 1 or 2";
 
 /// Python reads `1_000` (PEP 515): each `_` sits between two digits, so not `_1`, `1_`, `1__0`.
 fn underscores_between_digits(t: &str) -> bool {
@@ -155,6 +168,10 @@ mod tests {
         assert_eq!(parse_int("2.5"), Err(format!("invalid literal for int() with base 10: '2.5'. {INT_HINT}")));
         // Found by fuzz/numbers: Python's int() reads underscores between digits.
         assert_eq!(parse_int("1_000"), Ok(1000));
+        let hint = "invalid literal for int() with base 10: '1.5'. Ids are whole numbers";
+        assert_eq!(parse_id("1.5", 4), Err(format!("{hint} from 0 to 3")));
+        assert_eq!(parse_id("1.5", 1), Err(format!("{hint}, and this table's only row is 0")));
+        assert_eq!(parse_id("7", 4), Ok(7), "out of range is the op's to say, as PyTorch does");
         for bad in ["_1", "1_", "1__0", "+_1", "_"] {
             assert_eq!(parse_int(bad), Err(format!("invalid literal for int() with base 10: '{bad}'. {INT_HINT}")));
         }

@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         (set, v) => panic!("set_float({text:?}) at {index} of {n}: {set:?}, parse_float {v:?}"),
     }
     let mut d = ids.clone();
-    match (set_int(&mut d, index, text), parse_int(text)) {
+    match (set_int(&mut d, index, text, parse_int), parse_int(text)) {
         (Ok(()), Ok(v)) if index < n => assert_eq!(d.data()[index], v),
         (Err(_), v) if index >= n || v.is_err() => assert_eq!(d, ids),
         (set, v) => panic!("set_int({text:?}) at {index} of {n}: {set:?}, parse_int {v:?}"),

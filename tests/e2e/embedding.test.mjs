@@ -302,6 +302,9 @@ test('backward: padding row gets none, repeats add up, sparse COO, frozen table 
   assert.equal(await mark(page, 'weight.grad[2, 0]'), 'write');
   // Where a number comes from: backward's sum for the row being added into.
   assert.match(await page.locator('.formula').textContent(), /^weight\.grad\[2, 0\]=output\.grad\[0, 0, 0\]\+output\.grad\[1, 0, 0\]=.*=2\.0000/);
+  // A click on a gradient cell shows its own sum: id 4 sits at input[0, 1].
+  await page.locator('td[data-cell="weight.grad[4, 1]"]').click();
+  assert.match(await page.locator('.formula').textContent(), /^weight\.grad\[4, 1\]=output\.grad\[0, 1, 1\]=/);
 
   // sparse=True: PyTorch's uncoalesced COO list next to the dense grad.
   await page.getByLabel('sparse').check();

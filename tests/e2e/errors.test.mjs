@@ -35,6 +35,6 @@ test('refused cells say why in plain words, and neighbours never overlap', async
 
   await site.go('#/embedding', '[data-cell="output[0, 0]"]', page);
   await type(page, 'input[0]', '1.5');
-  assert.match(await message(page, 'input[0]').textContent(), /invalid literal for int\(\) with base 10: '1\.5'\. Ids are whole numbers/);
+  assert.match(await message(page, 'input[0]').textContent(), /invalid literal for int\(\) with base 10: '1\.5'\. Ids are whole numbers from 0 to 3/);
   assert.deepEqual(page.errors, []);
 });

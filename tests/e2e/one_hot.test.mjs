@@ -260,6 +260,17 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   assert.equal(await mark(page, 'linear(one_hot).grad[0, 4]'), 'read');
   assert.equal(await zero(page, 'linear.weight.grad[4, 3]'), 'true');
   assert.equal(await zero(page, 'linear.weight.grad[4, 2]'), null, 'id 2: its column gets the gradient');
+  // Where a number comes from, backward: the same sum both ways, for the cell the step writes.
+  const sums = () => page.locator('.oh-formulas .formula').allTextContents();
+  let [lookup, linear] = await sums();
+  assert.match(lookup, /^emb\.weight\.grad\[2, 4\]=emb\(input\)\.grad\[0, 4\]=/);
+  assert.match(linear, /^linear\.weight\.grad\[4, 2\]=linear\(one_hot\)\.grad\[0, 4\]·one_hot\[0, 2\]\+linear\(one_hot\)\.grad\[1, 4\]·one_hot\[1, 2\]/);
+  assert.equal(lookup.split('=').at(-1), linear.split('=').at(-1));
+  // A click on a gradient cell: its sums, emb.weight.grad[3, 1] and its twin linear.weight.grad[1, 3].
+  await page.locator('td[data-cell="linear.weight.grad[1, 3]"]').click();
+  [lookup, linear] = await sums();
+  assert.match(lookup, /^emb\.weight\.grad\[3, 1\]=/);
+  assert.match(linear, /^linear\.weight\.grad\[1, 3\]=/);
   for (let k = 2; k < 7; k++) await forward.click();
   assert.match(await work.textContent(), /numbers copied15 of 15/, 'stepping back does not undo forward work');
   assert.equal(await mark(page, 'emb.weight.grad[2, 0]'), 'write');

@@ -76,9 +76,15 @@ pub fn set_float(t: &mut Tensor, index: usize, text: &str) -> Result<(), String>
     Ok(())
 }
 
-/// Types `text` into cell `index` of an id tensor.
-pub fn set_int(t: &mut Tensor<i64>, index: usize, text: &str) -> Result<(), String> {
-    let v = parse_int(text)?;
+/// Types `text` into cell `index` of an int tensor, read by `parse` (`parse_int`, or
+/// `parse_id` for ids, whose hint names the table's rows).
+pub fn set_int(
+    t: &mut Tensor<i64>,
+    index: usize,
+    text: &str,
+    parse: impl Fn(&str) -> Result<i64, String>,
+) -> Result<(), String> {
+    let v = parse(text)?;
     let cell = t.data_mut().get_mut(index).ok_or("no such cell")?;
     *cell = v;
     Ok(())

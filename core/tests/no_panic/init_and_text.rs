@@ -5,7 +5,7 @@
 use crate::common::gen::{float, id, ids, said, shape, tensor, text};
 use crate::{bits, finite, CASES};
 use proptest::prelude::*;
-use rowflow_core::edit::{parse_block, parse_float, parse_int};
+use rowflow_core::edit::{parse_block, parse_float, parse_id, parse_int};
 use rowflow_core::format::{full, short};
 use rowflow_core::ops::rnn::{Nonlinearity, RnnConfig};
 use rowflow_core::scene::{parse_size, paste, resize, set_float, set_int, MAX_NUMEL};
@@ -141,11 +141,11 @@ proptest! {
         prop_assert_eq!(block.shape(), t.shape());
         prop_assert!(pasted.is_ok() || bits(block.data()) == bits(t.data()), "a refused paste changed the tensor");
         let mut id_cell = ids.clone();
-        let typed = set_int(&mut id_cell, at, &text);
+        let typed = set_int(&mut id_cell, at, &text, |t| parse_id(t, at));
         said(&typed)?;
         prop_assert!(typed.is_ok() || id_cell == ids);
         let mut id_block = ids.clone();
-        let pasted = paste(&mut id_block, at, &text, parse_int);
+        let pasted = paste(&mut id_block, at, &text, |t| parse_id(t, at));
         said(&pasted)?;
         prop_assert!(pasted.is_ok() || id_block == ids);
         let resized = resize(&t, dim, n, 0.0);

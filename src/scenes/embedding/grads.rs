@@ -11,9 +11,9 @@ use rowflow_core::scene::label;
 use rowflow_core::Ids;
 
 /// `weight.grad` beside the table: dense, and with `sparse=True` also PyTorch's COO list; or,
-/// for a frozen table, why there is none.
+/// for a frozen table, why there is none. A focused cell of the dense grid goes to `on_focus`.
 #[component]
-pub fn WeightGrad() -> impl IntoView {
+pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
     let model = use_model::<State>();
     let (computed, marks) = (model.view, model.marks);
     let dense = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.weight.clone())));
@@ -22,7 +22,7 @@ pub fn WeightGrad() -> impl IntoView {
     let grid = move || {
         dense.get().map(|g| {
             let data = Signal::derive(move || GridData::floats(&g));
-            view! { <Grid name="weight.grad" data=data marks=marks /> }
+            view! { <Grid name="weight.grad" data=data marks=marks on_focus=on_focus /> }
         })
     };
     let coo = move || {

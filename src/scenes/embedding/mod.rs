@@ -39,13 +39,15 @@ pub fn EmbeddingScene() -> impl IntoView {
     let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
     let stale = Memo::new(move |_| computed.with(|c| c.stale));
     // The focused output cell, else the first number of the row being copied right now;
-    // backward, the sum that makes the weight.grad row being added into (or the first one).
+    // backward, the weight.grad cell clicked, else the sum that makes the row being added into
+    // (or the first one).
+    let grad_focus = RwSignal::new(None::<Vec<usize>>);
     let formula = Signal::derive(move || {
         computed.with(|c| {
             if backward.get() {
                 let k = playhead.get().saturating_sub(1);
-                let row = c.back_picks.get(k).or(c.back_picks.first()).map(|(p, _)| p.row)?;
-                return c.formula("weight.grad", &[row, 0]);
+                let row = c.back_picks.get(k).or(c.back_picks.first()).map(|(p, _)| vec![p.row, 0]);
+                return [grad_focus.get(), row].into_iter().flatten().find_map(|at| c.formula("weight.grad", &at));
             }
             let current =
                 playhead.get().checked_sub(1).and_then(|k| c.picks.get(k)).map(|p| [&p.at[..], &[0]].concat());
@@ -89,7 +91,7 @@ pub fn EmbeddingScene() -> impl IntoView {
             <div class="tensors emb-flow">
                 <Param name="input" data=input />
                 <Param name="weight" data=weight />
-                {move || backward.get().then(|| view! { <WeightGrad /> })}
+                {move || backward.get().then(|| view! { <WeightGrad on_focus=Callback::new(move |at| grad_focus.set(Some(at))) /> })}
                 <div class="emb-output" class:stale=stale>
                     <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
                     {move || stale.get().then(|| view! {

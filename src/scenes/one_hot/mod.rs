@@ -89,8 +89,21 @@ pub fn OneHotScene() -> impl IntoView {
             [focus.get(), written, Some(vec![0; rank])].into_iter().flatten().find(|i| p.lookup.get(i).is_some())
         })
     });
+    // Backward: the gradient cell clicked (as `[id, j]` of emb.weight.grad), else the one the
+    // step writes; both ways' sums for it, emb.weight.grad[id, j] and linear.weight.grad[j, id].
+    let grad_focus = RwSignal::new(None::<[usize; 2]>);
+    let grad_at = Memo::new(move |_| {
+        let step = computed.with(|c| c.backward.as_ref().and_then(|b| b.grad_cell(playhead.get())));
+        grad_focus.get().or(step)
+    });
     let formula = move |output: &'static str| {
-        Signal::derive(move || formula_at.get().and_then(|i| computed.with(|c| c.formula(output, &i))))
+        Signal::derive(move || match backward_on.get() {
+            false => formula_at.get().and_then(|i| computed.with(|c| c.formula(output, &i))),
+            true => grad_at.get().and_then(|[id, j]| {
+                let (grad, at) = if output == LOOKUP { (TABLE_GRAD, [id, j]) } else { (LINEAR_WEIGHT_GRAD, [j, id]) };
+                computed.with(|c| c.formula(grad, &at))
+            }),
+        })
     };
 
     // The cells of `one_hot` and `linear.weight` the current step multiplies by zero, as the core says.
@@ -107,7 +120,11 @@ pub fn OneHotScene() -> impl IntoView {
         view! {
             <Show when=move || has_backward.get()>
                 <div class="oh-grad">
-                    <Grid name=name data=data marks=marks dim=dim />
+                    <Grid name=name data=data marks=marks dim=dim on_focus=Callback::new(move |at: Vec<usize>| {
+                        if let &[a, b] = at.as_slice() {
+                            grad_focus.set(Some(if name == TABLE_GRAD { [a, b] } else { [b, a] }));
+                        }
+                    }) />
                     <p class="oh-grad-count">{move || back(&count)}</p>
                 </div>
             </Show>
@@ -231,7 +248,12 @@ pub fn OneHotScene() -> impl IntoView {
                 <h2>"Where a number comes from, both ways"</h2>
                 <FormulaView formula=formula(LOOKUP) />
                 <FormulaView formula=formula(LINEAR) />
-                <p class="hint">"Click an output cell, or step the animation, to see both for that number."</p>
+                <p class="hint">
+                    {move || match backward_on.get() {
+                        false => "Click an output cell, or step the animation, to see both for that number.",
+                        true => "Click a cell of either gradient, or step the animation, to see both sums for it.",
+                    }}
+                </p>
             </section>
 
             <CostPanel />

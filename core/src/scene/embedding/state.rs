@@ -1,6 +1,12 @@
 use super::*;
 
 impl State {
+    /// How an id cell is read: its hint names the rows of `weight`.
+    fn id_parser(&self) -> impl Fn(&str) -> Result<i64, String> {
+        let rows = self.weight.shape().first().copied().unwrap_or(0);
+        move |t| parse_id(t, rows)
+    }
+
     /// A drawn (not pretrained) table looking up `input`, flags at PyTorch's defaults.
     pub(super) fn new(preset: &str, weight: Tensor, input: Ids) -> Self {
         Self {
@@ -85,7 +91,10 @@ impl State {
                 set_float(&mut self.weight, index, text)?;
                 self.learning.forget();
             }
-            "input" => set_int(&mut self.input, index, text)?,
+            "input" => {
+                let parse = self.id_parser();
+                set_int(&mut self.input, index, text, parse)?
+            }
             "target" => self.learning.edit_target(index, text)?,
             _ => return Err(format!("{tensor} cannot be edited here")),
         }
@@ -100,7 +109,10 @@ impl State {
                 paste(&mut self.weight, index, text, parse_float)?;
                 self.learning.forget();
             }
-            "input" => paste(&mut self.input, index, text, parse_int)?,
+            "input" => {
+                let parse = self.id_parser();
+                paste(&mut self.input, index, text, parse)?
+            }
             "target" => match &mut self.learning.loss {
                 Loss::Mse { target } => paste(target, index, text, parse_float)?,
                 Loss::Sum => return Err("the sum loss has no target".into()),

@@ -105,6 +105,55 @@ impl Backward {
         self.trace.steps.get(playhead.checked_sub(1)?)
     }
 
+    /// The cell `[id, j]` of `emb.weight.grad` the step at `playhead` writes (a lookup step: its
+    /// row's first), or its twin `linear.weight.grad[j, id]`; the first id's before any.
+    pub fn grad_cell(&self, playhead: usize) -> Option<[usize; 2]> {
+        let first = || Some([usize::try_from(*self.ids.data().first()?).ok()?, 0]);
+        let Some(step) = self.current(playhead) else { return first() };
+        let write = step.writes.first()?;
+        let id = match write.tensor.as_str() {
+            TABLE_GRAD => write.index.first().copied().flatten(),
+            _ => self.id_of(step).and_then(|id| usize::try_from(id).ok()),
+        };
+        let j = match write.tensor.as_str() {
+            LINEAR_WEIGHT_GRAD => write.index.first().copied().flatten(),
+            _ => Some(0),
+        };
+        id.zip(j).map(|(id, j)| [id, j]).or_else(first)
+    }
+
+    /// `emb.weight.grad[r, j]`: the `emb(input).grad[k.., j]` of every id `k` equal to `r`,
+    /// added; `linear.weight.grad[j, v]`: every id's `linear(one_hot).grad[k.., j] ·
+    /// one_hot[k.., v]`, all but the ids equal to `v` by zero. The same sum, the long way.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        let positions = (0..self.ids.numel()).map(|k| unravel(k, self.ids.shape()));
+        match (tensor, index) {
+            (TABLE_GRAD, &[r, j]) => {
+                let picks = positions.filter(|at| self.ids.get(at) == Some(r as i64));
+                let added = picks.map(|at| {
+                    let at = [&at[..], &[j]].concat();
+                    Some(Factor::new(label(LOOKUP_GRAD, &at), self.upstream.get(&at)?))
+                });
+                let constants = added.collect::<Option<_>>()?;
+                let value = self.emb_grad.get(index)?;
+                Some(Formula { target: label(TABLE_GRAD, index), func: None, products: Vec::new(), constants, value })
+            }
+            (LINEAR_WEIGHT_GRAD, &[j, v]) => {
+                let products = positions.map(|at| {
+                    let g = [&at[..], &[j]].concat();
+                    let hot = f32::from(u8::from(self.ids.get(&at)? == v as i64));
+                    let x = Factor::new(label(ONE_HOT, &[&at[..], &[v]].concat()), hot);
+                    Some((Factor::new(label(LINEAR_GRAD, &g), self.upstream.get(&g)?), x))
+                });
+                let products = products.collect::<Option<_>>()?;
+                let value = self.linear_grad.get(index)?;
+                let target = label(LINEAR_WEIGHT_GRAD, index);
+                Some(Formula { target, func: None, products, constants: Vec::new(), value })
+            }
+            _ => None,
+        }
+    }
+
     /// The id whose one-hot row a Linear backward step reads.
     fn id_of(&self, step: &Step) -> Option<i64> {
         let row = step.reads_from(ONE_HOT).next()?;

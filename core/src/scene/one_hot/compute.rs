@@ -34,8 +34,12 @@ impl Computed {
 
     /// The computation of one output cell with its numbers: `linear(one_hot)[k, j]` is the sum
     /// over every column v of `one_hot[k, v]·linear.weight[j, v]` (all products, V−1 of them by
-    /// 0); `emb(input)[k, j]` is the copy of `emb.weight[id, j]`.
+    /// 0); `emb(input)[k, j]` is the copy of `emb.weight[id, j]`. The weight gradients' sums
+    /// are `Backward::formula`'s.
     pub fn formula(&self, output: &str, index: &[usize]) -> Option<Formula> {
+        if [TABLE_GRAD, LINEAR_WEIGHT_GRAD].contains(&output) {
+            return self.backward.as_ref()?.formula(output, index);
+        }
         let (ways, pass) = (self.ways.as_ref()?, self.pass.as_ref()?);
         let (&j, row) = index.split_last()?;
         let id = usize::try_from(pass.ids.get(row)?).ok()?;

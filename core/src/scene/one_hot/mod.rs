@@ -17,7 +17,7 @@ use super::learn::Learning;
 use super::{
     check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue, MAX_NUMEL,
 };
-use crate::edit::{parse_float, parse_int};
+use crate::edit::{parse_float, parse_id};
 use crate::error::{Result as TorchResult, TorchError};
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;

@@ -1,6 +1,12 @@
 use super::*;
 
 impl State {
+    /// How an id cell is read: its hint names the rows of the table.
+    fn id_parser(&self) -> impl Fn(&str) -> Result<i64, String> {
+        let rows = self.table.shape().first().copied().unwrap_or(0);
+        move |t| parse_id(t, rows)
+    }
+
     /// The exact tensors of the seed material: `torch.manual_seed(s); nn.Embedding(V, D)` and
     /// the ids learners fed it.
     pub fn preset(id: &str) -> Option<State> {
@@ -32,7 +38,10 @@ impl State {
     pub fn edit(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
             TABLE => set_float(&mut self.table, index, text).map(|()| self.learning.forget()),
-            INPUT => set_int(&mut self.ids, index, text).map(|()| self.settle()),
+            INPUT => {
+                let parse = self.id_parser();
+                set_int(&mut self.ids, index, text, parse).map(|()| self.settle())
+            }
             TARGET => self.learning.edit_target(index, text),
             other => Err(read_only(other)),
         }
@@ -42,7 +51,10 @@ impl State {
     pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         match tensor {
             TABLE => crate::scene::paste(&mut self.table, index, text, parse_float).map(|()| self.learning.forget()),
-            INPUT => crate::scene::paste(&mut self.ids, index, text, parse_int).map(|()| self.settle()),
+            INPUT => {
+                let parse = self.id_parser();
+                crate::scene::paste(&mut self.ids, index, text, parse).map(|()| self.settle())
+            }
             TARGET => match &mut self.learning.loss {
                 Loss::Mse { target } => crate::scene::paste(target, index, text, parse_float),
                 Loss::Sum => Err("the sum loss has no target".into()),

@@ -408,6 +408,35 @@ fn large_linears_play_one_step_per_row() {
 }
 
 #[test]
+fn backward_formulas_add_the_same_gradients_both_ways() {
+    // ids [[2, 4], [4, 4]] … whatever the preset holds: row r of emb.weight.grad adds the
+    // gradients of the ids equal to r; linear.weight.grad[j, r] multiplies every id's by its
+    // one-hot 0 or 1, and comes to the same number.
+    let c = State::preset("vocab10_dim3_batch").unwrap().compute();
+    let b = c.backward.as_ref().unwrap();
+    let ids = c.pass.as_ref().unwrap().ids.clone();
+    let r = usize::try_from(ids.data()[0]).unwrap();
+    let repeats = ids.data().iter().filter(|&&i| i == r as i64).count();
+    let lookup = c.formula(TABLE_GRAD, &[r, 1]).unwrap();
+    assert_eq!(lookup.target, format!("emb.weight.grad[{r}, 1]"));
+    assert_eq!(lookup.constants.len(), repeats);
+    assert!(lookup.products.is_empty());
+    let sum: f32 = lookup.constants.iter().map(|f| f.value).sum();
+    assert_eq!(sum, lookup.value);
+    assert_eq!(lookup.value, b.emb_grad.get(&[r, 1]).unwrap());
+    let linear = c.formula(LINEAR_WEIGHT_GRAD, &[1, r]).unwrap();
+    assert_eq!(linear.products.len(), ids.numel(), "one product per id");
+    assert_eq!(linear.products.iter().filter(|(_, x)| x.value == 1.0).count(), repeats);
+    assert!(linear.products[0].1.name.starts_with("one_hot["));
+    assert_eq!(linear.value, lookup.value);
+    assert!(c.formula(TABLE_GRAD, &[99, 0]).is_none());
+    // The step's cell: before any, the first id's row; a Linear step, its row j at the id.
+    assert_eq!(b.grad_cell(0), Some([r, 0]));
+    let j = b.trace.steps[1].writes[0].index[0].unwrap();
+    assert_eq!(b.grad_cell(2), Some([r, j]));
+}
+
+#[test]
 fn formulas_show_every_product_and_the_copy() {
     let c = State::default().compute();
     let f = c.formula(LINEAR, &[0, 1]).unwrap();

@@ -143,6 +143,12 @@ impl Model {
         }
     }
 
+    /// How an int tensor's cell is read: `ids` name rows of emb.weight, `lengths` are counts.
+    pub(super) fn int_parser(&self, name: &str) -> impl Fn(&str) -> Result<i64, String> {
+        let rows = self.num_embeddings().filter(|_| name == "ids");
+        move |t| rows.map_or_else(|| parse_int(t), |rows| parse_id(t, rows))
+    }
+
     /// Why a tensor can't be typed into.
     pub(super) fn not_editable(&self, name: &str) -> String {
         match name {

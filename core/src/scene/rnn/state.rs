@@ -109,8 +109,9 @@ impl State {
             if let Some(t) = m.float_mut(tensor) {
                 return set_float(t, index, text);
             }
+            let parse = m.int_parser(tensor);
             if let Some(t) = m.ids_mut(tensor) {
-                return set_int(t, index, text);
+                return set_int(t, index, text, parse);
             }
             Err(m.not_editable(tensor))
         })
@@ -122,8 +123,9 @@ impl State {
             if let Some(t) = m.float_mut(tensor) {
                 return paste(t, index, text, parse_float);
             }
+            let parse = m.int_parser(tensor);
             if let Some(t) = m.ids_mut(tensor) {
-                return paste(t, index, text, parse_int);
+                return paste(t, index, text, parse);
             }
             Err(m.not_editable(tensor))
         })

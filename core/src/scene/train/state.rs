@@ -1,7 +1,7 @@
 //! The Train scene's saved state and the edits a learner makes to it.
 
 use super::{MAX_FACTORS, MAX_RATINGS, MAX_ROWS, MOVIES, PRESETS, USERS};
-use crate::edit::{parse_block, parse_float, parse_int};
+use crate::edit::{parse_block, parse_float, parse_id};
 use crate::ops::{dot_product::DotProduct, loss::Loss, Named};
 use crate::scene::learn::Learning;
 use crate::scene::{parse_size, paste, set_float, Issue};
@@ -73,11 +73,12 @@ pub(super) fn draw(seed: &str, users: usize, movies: usize, factors: usize) -> R
     Ok((u, g.embedding(movies, factors, None).map_err(|e| e.to_string())?))
 }
 
-/// Types `text` into column `col` (user, movie, rating) of a rating; bad text leaves it as it was.
-fn set_cell(r: &mut Rating, col: usize, text: &str) -> Result<(), String> {
+/// Types `text` into column `col` (user, movie, rating) of a rating, whose ids pick rows of
+/// tables of `rows` (users, movies); bad text leaves it as it was.
+fn set_cell(r: &mut Rating, col: usize, text: &str, rows: [usize; 2]) -> Result<(), String> {
     match col {
-        0 => r.user = parse_int(text)?,
-        1 => r.movie = parse_int(text)?,
+        0 => r.user = parse_id(text, rows[0])?,
+        1 => r.movie = parse_id(text, rows[1])?,
         2 => r.rating = parse_float(text)?,
         _ => return Err("no such cell".into()),
     }
@@ -176,7 +177,8 @@ impl State {
         if tensor != "ratings" {
             return self.edit_table(tensor, |t| set_float(t, index, text));
         }
-        set_cell(self.ratings.get_mut(index / 3).ok_or("no such cell")?, index % 3, text)?;
+        let rows = self.rows();
+        set_cell(self.ratings.get_mut(index / 3).ok_or("no such cell")?, index % 3, text, rows)?;
         self.settle();
         Ok(())
     }
@@ -193,16 +195,21 @@ impl State {
         Ok(())
     }
 
+    /// How many users and movies the tables hold: the range of a rating's ids.
+    fn rows(&self) -> [usize; 2] {
+        [&self.user_factors, &self.movie_factors].map(|t| t.shape().first().copied().unwrap_or(0))
+    }
+
     /// Pastes a block with its top-left at flat `index`; all or nothing.
     pub fn paste(&mut self, tensor: &str, index: usize, text: &str) -> Result<(), String> {
         if tensor != "ratings" {
             return self.edit_table(tensor, |t| paste(t, index, text, parse_float));
         }
-        let (mut ratings, (r0, c0)) = (self.ratings.clone(), (index / 3, index % 3));
+        let (mut ratings, (r0, c0), rows) = (self.ratings.clone(), (index / 3, index % 3), self.rows());
         for (i, row) in parse_block(text)?.iter().enumerate() {
             for (j, cell) in row.iter().enumerate() {
                 let r = ratings.get_mut(r0 + i).filter(|_| c0 + j < 3).ok_or("the block does not fit in ratings")?;
-                set_cell(r, c0 + j, cell).map_err(|e| format!("row {}, column {}: {e}", i + 1, j + 1))?;
+                set_cell(r, c0 + j, cell, rows).map_err(|e| format!("row {}, column {}: {e}", i + 1, j + 1))?;
             }
         }
         self.ratings = ratings;
