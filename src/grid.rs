@@ -2,7 +2,7 @@ use crate::heatmap::HeatMap;
 use crate::shell::Look;
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::format::{full, short};
+use rowflow_core::format::{full, not_finite, short};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
@@ -20,6 +20,8 @@ pub struct GridData {
     pub short: Vec<String>,
     pub full: Vec<String>,
     pub values: Vec<f32>,
+    /// What its nan and inf cells mean, if it has any.
+    pub not_finite: Option<String>,
 }
 
 impl GridData {
@@ -27,7 +29,14 @@ impl GridData {
     pub fn floats(t: &Tensor) -> Self {
         let small = t.numel() <= HEATMAP_CELLS;
         let texts = |f: fn(f32) -> String| if small { t.data().iter().map(|&x| f(x)).collect() } else { Vec::new() };
-        Self { shape: t.shape().to_vec(), short: texts(short), full: texts(full), values: t.data().to_vec() }
+        let not_finite = not_finite(t.data());
+        Self {
+            shape: t.shape().to_vec(),
+            short: texts(short),
+            full: texts(full),
+            values: t.data().to_vec(),
+            not_finite,
+        }
     }
 
     pub fn ids(t: &Ids) -> Self {
@@ -38,6 +47,7 @@ impl GridData {
             short: text.clone(),
             full: text,
             values: t.data().iter().map(|&i| i as f32).collect(),
+            not_finite: None,
         }
     }
 
@@ -106,6 +116,7 @@ pub fn Grid(
                 <span class="shape">{move || py_shape(&shape.get())}</span>
             </figcaption>
             {body}
+            {move || data.with(|d| d.not_finite.clone()).map(|note| view! { <p class="grid-note" role="note">{note}</p> })}
         </figure>
     }
 }

@@ -29,6 +29,22 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// What a tensor's nan and inf cells mean, said out loud where they show: `None` when every
+/// value is finite.
+pub fn not_finite(values: &[f32]) -> Option<String> {
+    let nan = values.iter().filter(|v| v.is_nan()).count();
+    let inf = values.iter().filter(|v| v.is_infinite()).count();
+    let cells = |n: usize, what: &str| format!("{} {} {what}", count(n, "cell"), if n == 1 { "is" } else { "are" });
+    const INF: &str = "inf: past float32's largest number, about 3.4e38, or typed as inf";
+    const NAN: &str = "nan (not a number): typed, or made by inf − inf or 0 × inf; every sum it enters is nan too";
+    match (nan, inf) {
+        (0, 0) => None,
+        (0, inf) => Some(format!("{}.", cells(inf, INF))),
+        (nan, 0) => Some(format!("{}.", cells(nan, NAN))),
+        (nan, inf) => Some(format!("{}. {}.", cells(inf, INF), cells(nan, NAN))),
+    }
+}
+
 /// How long a step's caption may be: two lines of the projector's 24 px timeline, after its
 /// `Step 12 of 40: `.
 pub const CAPTION: usize = 140;
@@ -44,6 +60,16 @@ pub fn caption(lead: String, more: impl IntoIterator<Item = String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nan_and_inf_are_said_out_loud() {
+        assert_eq!(not_finite(&[0.5, -2.0]), None);
+        let one = not_finite(&[f32::NAN, 1.0]).unwrap();
+        assert!(one.starts_with("1 cell is nan (not a number)"), "{one}");
+        let both = not_finite(&[f32::INFINITY, f32::NEG_INFINITY, f32::NAN]).unwrap();
+        assert!(both.starts_with("2 cells are inf: past float32's largest number"), "{both}");
+        assert!(both.contains("1 cell is nan"), "{both}");
+    }
 
     #[test]
     fn a_caption_keeps_what_fits() {

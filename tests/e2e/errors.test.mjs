@@ -38,3 +38,21 @@ test('refused cells say why in plain words, and neighbours never overlap', async
   assert.match(await message(page, 'input[0]').textContent(), /invalid literal for int\(\) with base 10: '1\.5'\. Ids are whole numbers from 0 to 3/);
   assert.deepEqual(page.errors, []);
 });
+
+test('nan and inf are said out loud under the tensor that holds them', async () => {
+  const page = await site.go('#/linear', '[data-cell="output[0]"]');
+  const note = (name) => page.locator(`figure.tensor:has([role=grid][aria-label="${name}"]) > .grid-note`);
+  await type(page, 'input[3]', 'nan');
+  assert.match(await note('input').textContent(), /^1 cell is nan \(not a number\): typed, or made by inf − inf or 0 × inf/);
+  assert.match(await note('output').textContent(), /^10 cells are nan/);
+  await type(page, 'input[3]', '0.5');
+  assert.equal(await note('input').count(), 0);
+  assert.equal(await note('output').count(), 0);
+  // Past float32's largest number, a sum overflows to inf.
+  await type(page, 'input[3]', '3e38');
+  await type(page, 'weight[0, 3]', '10');
+  assert.equal(await page.locator('[data-cell="output[0]"]').first().textContent(), 'inf');
+  assert.match(await note('output').textContent(), /^1 cell is inf: past float32's largest number, about 3\.4e38/);
+  assert.equal(await note('input').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
