@@ -300,9 +300,13 @@ impl State {
                          ({outf}x{inf} and {n}x{last})."
                     )
                 };
+                let each = match n {
+                    1 => "The one row of input is one sample".to_string(),
+                    _ => format!("Each of the {n} rows of input is one sample"),
+                };
                 format!(
-                    "Each of the {n} rows of input is one sample with its own output row: output[n, i] = \
-                     input[n] · weight[i]{bias_i}, all at once as input @ weight.T{bias}. {other_way}"
+                    "{each} with its own output row: output[n, i] = input[n] · weight[i]{bias_i}, all at once as \
+                     input @ weight.T{bias}. {other_way}"
                 )
             }
             ref lead => format!(

@@ -85,11 +85,10 @@ impl Backward {
             grouped(c.linear_zeros)
         );
         let lookup = format!(
-            "{TABLE_GRAD}: {} ids × {d} = {} numbers added into {} looked-up rows; the other {} entries stay 0, \
-             never written.",
-            grouped(self.ids.numel()),
+            "{TABLE_GRAD}: {} × {d} = {} numbers added into {}; the other {} entries stay 0, never written.",
+            crate::format::count(self.ids.numel(), "id"),
             grouped(c.lookup_adds),
-            grouped(c.rows_touched),
+            crate::format::count(c.rows_touched, "looked-up row"),
             grouped(c.emb_zeros)
         );
         (linear, lookup)

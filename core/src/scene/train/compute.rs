@@ -3,6 +3,7 @@
 
 use super::state::{empty, State};
 use super::{MOVIES, USERS};
+use crate::format::count;
 use crate::ops::Named;
 use crate::scene::{label, Factor, Formula, Issue};
 use crate::tensor::Tensor;
@@ -203,10 +204,13 @@ impl Computed {
         }
         let Some(step) = playhead.checked_sub(1).and_then(|k| trace.steps.get(k)) else {
             return match pass {
-                Phase::Forward => format!("Forward: {n} steps, one per rating. Press Step forward to start."),
-                Phase::Backward => {
-                    format!("Backward: {n} steps, from the last rating back to the first. Press Step forward to start.")
+                Phase::Forward => {
+                    format!("Forward: {}, one per rating. Press Step forward to start.", count(n, "step"))
                 }
+                Phase::Backward => format!(
+                    "Backward: {}, from the last rating back to the first. Press Step forward to start.",
+                    count(n, "step")
+                ),
             };
         };
         // Which row of a table a span is: `user_factors.weight[1]` → 1.
