@@ -11,10 +11,21 @@ const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const route = () => location.hash.split('?')[0].replace(/\/+$/, '');
 const home = () => route() === '' || route() === '#';
 
-/** The static shell follows the route: the start page only on `#/`, the scene's link marked. */
+/** Whether the app runs: it draws the scene, and the preview is no longer needed. */
+let started = false;
+
+/** The static shell follows the route: the start page only on `#/`, the scene's link marked,
+ * and until the app runs, the scene's name and what it shows, from its card on the start page. */
 function followRoute() {
   const landing = document.getElementById('landing');
   if (landing) landing.hidden = !home();
+  const preview = document.getElementById('preview');
+  const card = [...document.querySelectorAll('.card')].find((c) => c.querySelector('a').getAttribute('href') === route());
+  preview.hidden = !card || started;
+  if (card) {
+    preview.querySelector('h1').textContent = card.querySelector('a').textContent;
+    preview.querySelector('.lede').textContent = card.querySelector('p').textContent;
+  }
   for (const a of document.querySelectorAll('.masthead nav a')) {
     if (a.getAttribute('href') === route()) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -63,7 +74,8 @@ controls.addEventListener('click', () => {
   controls.setAttribute('aria-pressed', String(on));
 });
 
-// Fullscreen: the button, or `f`.
+// Fullscreen: the button, or `f`. Shown from the first paint, hidden only where the browser has
+// no fullscreen, so the masthead never grows under what is already on screen.
 const fullscreen = document.querySelector('.fullscreen');
 fullscreen.hidden = !document.fullscreenEnabled;
 function toggleFullscreen() {
@@ -138,10 +150,14 @@ const SIMD_PROBE = new Uint8Array([
 try {
   if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
   if (!WebAssembly.validate(SIMD_PROBE)) throw new Error('this browser lacks WebAssembly SIMD');
-  // The start page paints before the WebAssembly downloads and compiles; a scene needs it at once.
-  if (home()) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+  // The start page, or the scene's preview, paints before the WebAssembly downloads and compiles
+  // (one frame; else a fast load could draw the scene over a preview never seen).
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
+  // The app has drawn the scene in this same task: its preview goes before the next paint.
+  started = true;
+  followRoute();
 } catch (error) {
   // Before the app runs there is no crash page yet: say what happened in plain words.
   if (!document.querySelector('main.crash')) {

@@ -27,19 +27,43 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   await page.getByRole('main').getByRole('link', { name: 'Embedding', exact: true }).click();
   await heading.waitFor({ state: 'hidden' });
   assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Embedding');
+  // Until the app runs, the scene's name and what it shows, from its card, and that it loads.
+  assert.equal(await page.locator('main h1:visible').textContent(), 'Embedding');
+  assert.match(await page.locator('#preview .lede').textContent(), /^An embedding is a lookup: watch each id pick its row/);
+  assert.equal(await page.getByRole('status').filter({ hasText: 'Loading the lab' }).count(), 1);
 
   // The Projector switch works without the app too.
   await page.getByLabel('Projector').check();
   assert.ok(await page.evaluate(() => document.body.classList.contains('projection')));
 
+  // Nothing in the shell moves when the app arrives (the masthead is whole from the first paint).
+  const top = () => page.evaluate(() => document.querySelector('main').getBoundingClientRect().top);
+  const before = await top();
   release();
   await page.locator('[data-cell="output[0, 0]"]').waitFor();
+  assert.equal(await top(), before, 'the scene starts where its preview stood');
   assert.equal(await page.locator('main h1:visible').count(), 1, 'only the scene has a visible heading');
   await page.goBack();
   await heading.waitFor();
   assert.equal(await page.locator('nav a[aria-current]').count(), 0);
   assert.equal(await page.locator('[role=grid]').count(), 0, 'the start page shows no scene');
   assert.deepEqual(page.errors, []);
+});
+
+test('before any script runs the masthead is whole and the start page waits, so a scene link never flashes it', async () => {
+  const shell = async (javaScriptEnabled) => {
+    const page = await site.page({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
+    await page.goto(`${site.base}#/embedding`);
+    await page.locator('.masthead nav').waitFor();
+    return page.evaluate(() => ({
+      masthead: document.querySelector('.masthead').getBoundingClientRect().height,
+      landing: document.getElementById('landing').checkVisibility(),
+    }));
+  };
+  const [scripted, bare] = [await shell(true), await shell(false)];
+  assert.equal(scripted.masthead, bare.masthead);
+  assert.equal(bare.landing, false, 'the start page is not painted before boot.js knows the route');
+  assert.equal(scripted.landing, false);
 });
 
 test('served as a static host serves it: brotli or gzip, hashed assets cached, index.html revalidated', async () => {
