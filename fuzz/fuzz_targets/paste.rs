@@ -1,5 +1,5 @@
 //! A pasted block (`edit::parse_block`) and `scene::paste` into float and id tensors of a few
-//! shapes at any index, also `set_float` / `set_int`: never a panic; on `Ok` exactly the
+//! shapes at any index, also `set_float` / `set_cell`: never a panic; on `Ok` exactly the
 //! block's cells changed, each to what its text parses to; on `Err` the tensor is unchanged bit
 //! for bit (all or nothing).
 //!
@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rowflow_core::edit::{parse_block, parse_float, parse_int};
-use rowflow_core::scene::{paste, set_float, set_int};
+use rowflow_core::scene::{paste, set_float, set_cell};
 use rowflow_core::tensor::Tensor;
 
 /// Shapes the scenes hold: 0-d, vectors, matrices, 3-D, and empty ones.
@@ -40,10 +40,10 @@ fuzz_target!(|data: &[u8]| {
         (set, v) => panic!("set_float({text:?}) at {index} of {n}: {set:?}, parse_float {v:?}"),
     }
     let mut d = ids.clone();
-    match (set_int(&mut d, index, text, parse_int), parse_int(text)) {
+    match (set_cell(&mut d, index, text, parse_int), parse_int(text)) {
         (Ok(()), Ok(v)) if index < n => assert_eq!(d.data()[index], v),
         (Err(_), v) if index >= n || v.is_err() => assert_eq!(d, ids),
-        (set, v) => panic!("set_int({text:?}) at {index} of {n}: {set:?}, parse_int {v:?}"),
+        (set, v) => panic!("set_cell({text:?}) at {index} of {n}: {set:?}, parse_int {v:?}"),
     }
 });
 

@@ -70,19 +70,16 @@ pub fn label(name: &str, index: &[usize]) -> String {
 
 /// Types `text` into cell `index` of a float tensor; on bad text the tensor is untouched.
 pub fn set_float(t: &mut Tensor, index: usize, text: &str) -> Result<(), String> {
-    let v = parse_float(text)?;
-    let cell = t.data_mut().get_mut(index).ok_or("no such cell")?;
-    *cell = v;
-    Ok(())
+    set_cell(t, index, text, parse_float)
 }
 
-/// Types `text` into cell `index` of an int tensor, read by `parse` (`parse_int`, or
-/// `parse_id` for ids, whose hint names the table's rows).
-pub fn set_int(
-    t: &mut Tensor<i64>,
+/// Types `text` into cell `index`, read by `parse` (`parse_float`, `parse_int`, or `parse_id`
+/// for ids, whose hint names the table's rows); on bad text the tensor is untouched.
+pub fn set_cell<T: Copy>(
+    t: &mut Tensor<T>,
     index: usize,
     text: &str,
-    parse: impl Fn(&str) -> Result<i64, String>,
+    parse: impl Fn(&str) -> Result<T, String>,
 ) -> Result<(), String> {
     let v = parse(text)?;
     let cell = t.data_mut().get_mut(index).ok_or("no such cell")?;

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rowflow_core::edit::{parse_block, parse_float, parse_id, parse_int};
 use rowflow_core::format::{full, short};
 use rowflow_core::ops::rnn::{Nonlinearity, RnnConfig};
-use rowflow_core::scene::{parse_size, paste, resize, set_float, set_int, MAX_NUMEL};
+use rowflow_core::scene::{parse_size, paste, resize, set_cell, set_float, MAX_NUMEL};
 use rowflow_core::torch_rng::Generator;
 use rowflow_core::Tensor;
 
@@ -141,7 +141,7 @@ proptest! {
         prop_assert_eq!(block.shape(), t.shape());
         prop_assert!(pasted.is_ok() || bits(block.data()) == bits(t.data()), "a refused paste changed the tensor");
         let mut id_cell = ids.clone();
-        let typed = set_int(&mut id_cell, at, &text, |t| parse_id(t, at));
+        let typed = set_cell(&mut id_cell, at, &text, |t| parse_id(t, at));
         said(&typed)?;
         prop_assert!(typed.is_ok() || id_cell == ids);
         let mut id_block = ids.clone();

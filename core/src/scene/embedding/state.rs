@@ -93,7 +93,7 @@ impl State {
             }
             "input" => {
                 let parse = self.id_parser();
-                set_int(&mut self.input, index, text, parse)?
+                set_cell(&mut self.input, index, text, parse)?
             }
             "target" => self.learning.edit_target(index, text)?,
             _ => return Err(format!("{tensor} cannot be edited here")),

@@ -15,7 +15,7 @@
 use super::contract::{Scene, View};
 use super::learn::Learning;
 use super::{
-    check_seed, check_shape, label, parse_size, resize, set_float, set_int, Factor, Formula, Issue, MAX_NUMEL,
+    check_seed, check_shape, label, parse_size, resize, set_cell, set_float, Factor, Formula, Issue, MAX_NUMEL,
 };
 use crate::edit::{parse_float, parse_id};
 use crate::error::{Result as TorchResult, TorchError};

@@ -40,7 +40,7 @@ impl State {
             TABLE => set_float(&mut self.table, index, text).map(|()| self.learning.forget()),
             INPUT => {
                 let parse = self.id_parser();
-                set_int(&mut self.ids, index, text, parse).map(|()| self.settle())
+                set_cell(&mut self.ids, index, text, parse).map(|()| self.settle())
             }
             TARGET => self.learning.edit_target(index, text),
             other => Err(read_only(other)),

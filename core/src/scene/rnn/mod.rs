@@ -11,7 +11,8 @@
 use super::contract::{Scene, View};
 use super::learn::Learning;
 use super::{
-    check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_float, set_int, Factor, Formula, Issue,
+    check_preset, check_seed, check_shape, label, parse_size, paste, resize, set_cell, set_float, Factor, Formula,
+    Issue,
 };
 use crate::edit::{parse_float, parse_id, parse_int};
 use crate::ops::embedding::Embedding;

@@ -111,7 +111,7 @@ impl State {
             }
             let parse = m.int_parser(tensor);
             if let Some(t) = m.ids_mut(tensor) {
-                return set_int(t, index, text, parse);
+                return set_cell(t, index, text, parse);
             }
             Err(m.not_editable(tensor))
         })

@@ -75,7 +75,7 @@ pub(super) fn draw(seed: &str, users: usize, movies: usize, factors: usize) -> R
 
 /// Types `text` into column `col` (user, movie, rating) of a rating, whose ids pick rows of
 /// tables of `rows` (users, movies); bad text leaves it as it was.
-fn set_cell(r: &mut Rating, col: usize, text: &str, rows: [usize; 2]) -> Result<(), String> {
+fn set_rating(r: &mut Rating, col: usize, text: &str, rows: [usize; 2]) -> Result<(), String> {
     match col {
         0 => r.user = parse_id(text, rows[0])?,
         1 => r.movie = parse_id(text, rows[1])?,
@@ -178,7 +178,7 @@ impl State {
             return self.edit_table(tensor, |t| set_float(t, index, text));
         }
         let rows = self.rows();
-        set_cell(self.ratings.get_mut(index / 3).ok_or("no such cell")?, index % 3, text, rows)?;
+        set_rating(self.ratings.get_mut(index / 3).ok_or("no such cell")?, index % 3, text, rows)?;
         self.settle();
         Ok(())
     }
@@ -209,7 +209,7 @@ impl State {
         for (i, row) in parse_block(text)?.iter().enumerate() {
             for (j, cell) in row.iter().enumerate() {
                 let r = ratings.get_mut(r0 + i).filter(|_| c0 + j < 3).ok_or("the block does not fit in ratings")?;
-                set_cell(r, c0 + j, cell, rows).map_err(|e| format!("row {}, column {}: {e}", i + 1, j + 1))?;
+                set_rating(r, c0 + j, cell, rows).map_err(|e| format!("row {}, column {}: {e}", i + 1, j + 1))?;
             }
         }
         self.ratings = ratings;
