@@ -38,6 +38,16 @@ pub enum Nonlinearity {
     Relu,
 }
 
+impl Nonlinearity {
+    /// `tanh` or `relu`, as `nn.RNN(nonlinearity=...)` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Nonlinearity::Tanh => "tanh",
+            Nonlinearity::Relu => "relu",
+        }
+    }
+}
+
 /// `nn.RNN`'s constructor arguments, by PyTorch's names.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RnnConfig {

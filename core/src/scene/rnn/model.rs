@@ -371,10 +371,7 @@ impl Model {
 
     pub(super) fn rule(&self) -> String {
         let c = &self.config;
-        let act = match c.nonlinearity {
-            Nonlinearity::Tanh => "tanh",
-            Nonlinearity::Relu => "relu",
-        };
+        let act = c.nonlinearity.name();
         let (b_ih, b_hh) = if c.bias { (" + b_ih", " + b_hh") } else { ("", "") };
         format!("h_t = {act}(x_t W_ihᵀ{b_ih} + h_{{t-1}} W_hhᵀ{b_hh})")
     }

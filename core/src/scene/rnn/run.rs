@@ -154,12 +154,9 @@ impl Run {
                 Some(Factor::new(label(&name, &[i]), self.param(name.clone())?.get(&[i])?))
             })
             .collect();
-        let func = match self.rnn.config.nonlinearity {
-            Nonlinearity::Tanh => "tanh",
-            Nonlinearity::Relu => "relu",
-        };
+        let func = Some(self.rnn.config.nonlinearity.name().into());
         let value = self.state(layer, d, t, b, i);
-        Some(Formula { target, func: Some(func.into()), products, constants, value })
+        Some(Formula { target, func, products, constants, value })
     }
 
     /// The formula of the current step (`playhead` steps done) as sequence `b` sees it: its
@@ -301,8 +298,7 @@ impl Run {
     }
 
     /// The current backward step in plain words (`playhead` steps done): where the step's
-    /// gradient comes from and where it goes; the sums are in `backward_rule` and the cells'
-    /// formulas.
+    /// gradient comes from and where it goes; the sums are the cells' formulas.
     pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
         let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
             let h_n = match b.h_n_in_loss {
@@ -324,26 +320,25 @@ impl Run {
             true => self.slice("output.grad", t),
             false => format!("layer {}", l + 1),
         };
-        let (later, earlier) = ([t + 1, t.wrapping_sub(1)][d], [t.wrapping_sub(1), t + 1][d]);
-        let from = match (later < self.steps_len(), b.h_n_in_loss) {
-            (true, _) => format!("from {above} and t = {later}"),
-            (false, true) => format!("from {above} and h_n.grad"),
-            (false, false) => format!("from {above}"),
+        // The steps after and before t in the direction's own order.
+        let (next, prev) = (Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1));
+        let (later, earlier) = [(next, prev), (prev, next)][d];
+        let from = match (later, b.h_n_in_loss) {
+            (Some(later), _) => format!("from {above} and t = {later}"),
+            (None, true) => format!("from {above} and h_n.grad"),
+            (None, false) => format!("from {above}"),
         };
-        let slope = match c.nonlinearity {
-            Nonlinearity::Tanh => "tanh's",
-            Nonlinearity::Relu => "relu's",
-        };
+        let slope = c.nonlinearity.name();
         let grads = if c.bias { "weight and bias grads" } else { "weight grads" };
         let below = match l {
             0 => self.slice("input.grad", t),
             _ => format!("layer {}", l - 1),
         };
-        let back = match earlier < self.steps_len() {
-            true => format!("t = {earlier}"),
-            false => format!("h0.grad[{}]", l * self.dirs() + d),
+        let back = match earlier {
+            Some(earlier) => format!("t = {earlier}"),
+            None => format!("h0.grad[{}]", l * self.dirs() + d),
         };
-        format!("{name}[{t}]: gradient {from}, times {slope} slope, adds into {grads}, {below} and {back}.")
+        format!("{name}[{t}]: gradient {from}, times {slope}'s slope, adds into {grads}, {below} and {back}.")
     }
 
     /// The current step in plain words (`playhead` steps done); the rule itself is `rule`.
@@ -378,10 +373,7 @@ impl Run {
             None => format!("the start state h0[{k}]"),
         };
         let bias = if c.bias { ", plus biases" } else { "" };
-        let func = match c.nonlinearity {
-            Nonlinearity::Tanh => "tanh",
-            Nonlinearity::Relu => "relu",
-        };
+        let func = c.nonlinearity.name();
         let lead = format!("{name}[{t}]: {x} and {prev} times their weights{bias}, through {func}.");
         let mut goes = Vec::new();
         if l + 1 == c.num_layers {
