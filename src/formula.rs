@@ -45,11 +45,12 @@ pub fn FormulaView(#[prop(into)] formula: Signal<Option<Formula>>) -> impl IntoV
 
 /// The products written out, and a note for the ones left out (zeros first, as in a one-hot).
 fn visible(f: &Formula) -> (Vec<usize>, Option<String>) {
-    let n = f.products.len();
+    let listed = f.products.len();
+    let n = listed + f.zeros;
     if n <= SHOWN {
-        return ((0..n).collect(), None);
+        return ((0..listed).collect(), None);
     }
-    let nonzero: Vec<usize> = (0..n).filter(|&k| f.products[k].0.value * f.products[k].1.value != 0.0).collect();
+    let nonzero: Vec<usize> = (0..listed).filter(|&k| f.products[k].0.value * f.products[k].1.value != 0.0).collect();
     let shown: Vec<usize> = nonzero.iter().copied().take(SHOWN).collect();
     let zeros = n - nonzero.len();
     let rest = nonzero.len() - shown.len();
@@ -85,7 +86,7 @@ fn lines(
             view! { <mrow>{show(a)}<mo>"·"</mo>{show(b)}</mrow> }.into_any()
         })
         .collect();
-    if shown.len() < f.products.len() {
+    if shown.len() < f.products.len() + f.zeros {
         terms.push(view! { <mi>"…"</mi> }.into_any());
     }
     terms.extend(f.constants.iter().map(&show));

@@ -47,6 +47,9 @@ pub struct Formula {
     /// Added terms such as `bias[3]`, or the copied `weight[2, 0]` of a lookup.
     pub constants: Vec<Factor>,
     pub value: f32,
+    /// Products by 0 counted but not in `products`: a one-hot row's V − 1 at real scale, whose
+    /// 50,000 names would cost more than the sum.
+    pub zeros: usize,
 }
 
 /// A named number in a formula: `weight[3, 1]` = -0.2.

@@ -54,6 +54,7 @@ impl Computed {
             products: Vec::new(),
             constants: vec![Factor::new(label("weight", &[pick.row, *j]), value)],
             value,
+            zeros: 0,
         })
     }
 
@@ -65,7 +66,14 @@ impl Computed {
             Some(Factor::new(label("output.grad", &at), up.get(&at)?))
         });
         let constants = added.collect::<Option<_>>()?;
-        Some(Formula { target: label("weight.grad", index), func: None, products: Vec::new(), constants, value })
+        Some(Formula {
+            target: label("weight.grad", index),
+            func: None,
+            products: Vec::new(),
+            constants,
+            value,
+            zeros: 0,
+        })
     }
 
     /// The current step in plain words, for the timeline (`playhead` steps done).

@@ -53,7 +53,7 @@ impl Computed {
             true => vec![Factor::new(label("bias", &[i]), s.bias.get(&[i])?)],
             false => Vec::new(),
         };
-        Some(Formula { target: label("output", index), func: None, products, constants, value })
+        Some(Formula { target: label("output", index), func: None, products, constants, value, zeros: 0 })
     }
 
     /// The sums backward makes, over every input row `n`: `weight.grad[i, k] = Σ_n
@@ -93,7 +93,7 @@ impl Computed {
             }
             _ => return None,
         };
-        Some(Formula { target: label(tensor, index), func: None, products, constants, value })
+        Some(Formula { target: label(tensor, index), func: None, products, constants, value, zeros: 0 })
     }
 
     /// What lights up at `playhead` going forward.

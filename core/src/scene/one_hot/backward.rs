@@ -135,7 +135,14 @@ impl Backward {
                 });
                 let constants = added.collect::<Option<_>>()?;
                 let value = self.emb_grad.get(index)?;
-                Some(Formula { target: label(TABLE_GRAD, index), func: None, products: Vec::new(), constants, value })
+                Some(Formula {
+                    target: label(TABLE_GRAD, index),
+                    func: None,
+                    products: Vec::new(),
+                    constants,
+                    value,
+                    zeros: 0,
+                })
             }
             (LINEAR_WEIGHT_GRAD, &[j, v]) => {
                 let products = positions.map(|at| {
@@ -147,7 +154,7 @@ impl Backward {
                 let products = products.collect::<Option<_>>()?;
                 let value = self.linear_grad.get(index)?;
                 let target = label(LINEAR_WEIGHT_GRAD, index);
-                Some(Formula { target, func: None, products, constants: Vec::new(), value })
+                Some(Formula { target, func: None, products, constants: Vec::new(), value, zeros: 0 })
             }
             _ => None,
         }

@@ -17,6 +17,9 @@ pub struct Computed {
     pub shape_equation: String,
 }
 
+/// `linear(one_hot)`'s formula lists all V products up to this V, else only the hot one.
+const LISTED: usize = 64;
+
 impl Computed {
     /// The tensor the grid of this name shows.
     pub fn tensor(&self, name: &str) -> Option<&Tensor> {
@@ -50,10 +53,15 @@ impl Computed {
                 products: Vec::new(),
                 constants: vec![Factor::new(label(TABLE, &[id, j]), ways.emb.weight.get(&[id, j])?)],
                 value: pass.lookup.get(index)?,
+                zeros: 0,
             }),
             LINEAR => {
                 let w = &ways.linear.linear.weight;
-                let products = (0..pass.vocab())
+                let vocab = pass.vocab();
+                // Past a screenful of columns only the hot one is listed; the zeros are counted.
+                let listed = |v: usize| vocab <= LISTED || v == id;
+                let products = (0..vocab)
+                    .filter(|&v| listed(v))
                     .map(|v| {
                         let at = [row, &[v]].concat();
                         let x = Factor::new(label(ONE_HOT, &at), pass.one_hot.get(&at)? as f32);
@@ -63,6 +71,7 @@ impl Computed {
                 Some(Formula {
                     target: label(LINEAR, index),
                     func: None,
+                    zeros: vocab - products.len(),
                     products,
                     constants: Vec::new(),
                     value: pass.linear.get(index)?,

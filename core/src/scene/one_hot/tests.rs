@@ -310,6 +310,11 @@ fn sizes_stay_within_what_the_browser_holds() {
     assert_eq!(*s.dim_choices().last().unwrap(), 64);
     assert_eq!(*s.vocab_choices().last().unwrap(), 50_000);
     let c = s.compute();
+    // At real scale the sum lists its one hot product and counts the 49,999 by zero.
+    let f = c.formula(LINEAR, &[0, 1]).unwrap();
+    assert_eq!((f.products.len(), f.zeros), (1, 49_999));
+    assert_eq!(f.products[0].0, Factor::new("one_hot[0, 2]", 1.0));
+    assert_eq!(f.products[0].1.value, f.value);
     let p = c.pass.unwrap();
     assert_eq!(p.cost.zero_products, 3 * 49_999 * 5);
     assert!(p.cost_caption().contains("does 750,000 multiply-adds, 749,985 of them by 0: 50,000× the work"));

@@ -108,13 +108,13 @@ impl Run {
             // Embedding → RNN: an input number is a copy of emb.weight[id, j].
             let (id, value) = (ids.get(at)?, self.input.get(index)?);
             let constants = vec![Factor::new(label("emb.weight", &[id as usize, *j]), value)];
-            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value, zeros: 0 });
         }
         let Some((layer, d, t, b, i)) = self.cell_of(tensor, index) else {
             let pad = self.padding_value.filter(|_| tensor == "output")?;
             let value = self.output.get(index)?;
             let constants = vec![Factor::new("padding_value", pad)];
-            return Some(Formula { target, func: None, products: Vec::new(), constants, value });
+            return Some(Formula { target, func: None, products: Vec::new(), constants, value, zeros: 0 });
         };
         let (dirs, h, sfx) = (self.dirs(), self.hidden(), ["", "_reverse"][d]);
         let k = layer * dirs + d;
@@ -156,7 +156,7 @@ impl Run {
             .collect();
         let func = Some(self.rnn.config.nonlinearity.name().into());
         let value = self.state(layer, d, t, b, i);
-        Some(Formula { target, func, products, constants, value })
+        Some(Formula { target, func, products, constants, value, zeros: 0 })
     }
 
     /// The formula of the current step (`playhead` steps done) as sequence `b` sees it: its
@@ -226,7 +226,14 @@ impl Run {
             None => constants.push(Factor::new(label("h_n.grad", &[k, b, i]), bw.upstream_h_n.get(&[k, b, i])?)),
         }
         let value = bw.hidden_grads.get(&[k, t, b, i])?;
-        Some(Formula { target: label(&format!("{name}.grad"), &[t, b, i]), func: None, products, constants, value })
+        Some(Formula {
+            target: label(&format!("{name}.grad"), &[t, b, i]),
+            func: None,
+            products,
+            constants,
+            value,
+            zeros: 0,
+        })
     }
 
     /// The backward formula of the current backward step (`playhead` steps done) as sequence

@@ -165,7 +165,7 @@ impl Computed {
             })
             .collect::<Option<Vec<_>>>()?;
         let value = self.output.get(&[b])?;
-        Some(Formula { target: label("output", &[b]), func: None, products, constants: Vec::new(), value })
+        Some(Formula { target: label("output", &[b]), func: None, products, constants: Vec::new(), value, zeros: 0 })
     }
 
     fn grad_formula(&self, table: &str, index: &[usize]) -> Option<Formula> {
@@ -192,6 +192,7 @@ impl Computed {
             products,
             constants: Vec::new(),
             value,
+            zeros: 0,
         })
     }
 
