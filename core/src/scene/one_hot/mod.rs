@@ -30,6 +30,7 @@ use crate::trace::{Phase, Span, Step, Trace};
 use serde::{Deserialize, Serialize};
 
 mod forward;
+mod saved;
 mod state;
 pub use forward::*;
 mod backward;
@@ -83,7 +84,9 @@ pub const MAX_IDS: usize = 64;
 /// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive.
 pub const MAX_WORK: usize = 1 << 26;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Saved and linked as `saved::Saved`: the table as its seed's draw and the cells set since.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "saved::Saved")]
 pub struct State {
     pub preset: String,
     /// The `torch.manual_seed` the table was drawn with; new cells come from it when V or D grows.
@@ -96,8 +99,9 @@ pub struct State {
     pub good_ids: Ids,
     /// The loss on the outputs and the SGD steps on `emb.weight` (the Linear's weight is its
     /// transpose, so it moves with it).
-    #[serde(default)]
     pub learning: Learning,
+    /// `torch.manual_seed(seed); nn.Embedding(V, D)` as drawn, what a save writes the table against.
+    drawn: saved::Drawn,
 }
 
 impl Default for State {

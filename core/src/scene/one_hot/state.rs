@@ -19,6 +19,7 @@ impl State {
         Some(State {
             preset: id.into(),
             seed: seed.to_string(),
+            drawn: saved::Drawn::of(&table),
             table,
             good_ids: ids.clone(),
             ids,
@@ -68,6 +69,7 @@ impl State {
         let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?;
         let (v, d) = self.sizes();
         self.table = draw(seed, v, d)?;
+        self.drawn = saved::Drawn::of(&self.table);
         self.seed = seed.to_string();
         self.learning.forget();
         Ok(())
@@ -116,6 +118,7 @@ impl State {
         check_sizes(v, d, self.ids.numel())?;
         let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
         let mut table = draw(seed, v, d)?;
+        self.drawn = saved::Drawn::of(&table);
         let (v0, d0) = self.sizes();
         for i in 0..v.min(v0) {
             table.data_mut()[i * d..][..d.min(d0)].copy_from_slice(&self.table.data()[i * d0..][..d.min(d0)]);

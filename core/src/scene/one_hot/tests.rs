@@ -499,6 +499,45 @@ fn damaged_saved_states_are_reported_not_panicked_on() {
     assert_eq!(crate::scene::from_json::<State>(&json), Ok(State::default()));
 }
 
+#[test]
+fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
+    use crate::scene::share::decode;
+    use crate::scene::{from_json, to_json};
+    let mut s = State::default();
+    s.edit(TABLE, 2, "nan").unwrap();
+    s.set_vocab("50000").unwrap();
+    s.apply(&Edit::cell(TABLE, 5 * 49_999 + 4, "2.5")).unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let json = to_json(&s);
+    // The 20 cells kept from the 4 × 5 table (one of them nan), the last one typed, the three
+    // looked-up rows the step moved, and the table Reset returns to: not 250,000 numbers.
+    assert!(json.len() < 4_000, "{} bytes", json.len());
+    let back: State = decode(&json).unwrap();
+    let mut want = s.clone();
+    want.learning.history = Default::default();
+    assert_eq!(back, want, "the scene, but for the steps undo remembers in memory only");
+    assert!(back.table.data()[2].is_nan());
+    assert_eq!(back.learning.start, s.learning.start);
+    // What it was saved against comes back too: saved again, it is the same text.
+    assert_eq!(to_json(&back), json);
+    let mut reset = back.clone();
+    reset.apply(&Edit::Reset).unwrap();
+    assert_eq!(reset.table.get(&[49_999, 4]), Some(2.5));
+
+    // A save from before (the table whole) still opens, and is saved whole again.
+    let mut old: serde_json::Value = serde_json::from_str(&to_json(&State::default())).unwrap();
+    old["table"] = serde_json::to_value(&State::default().table).unwrap();
+    let old: State = from_json(&old.to_string()).unwrap();
+    assert_eq!(old, State::default());
+
+    // A damaged one is refused, never drawn beyond the browser's limits.
+    let damaged = |from: &str, to: &str| from_json::<State>(&json.replacen(from, to, 1)).unwrap_err();
+    let big = damaged("[50000,5]", "[50000,50000]");
+    assert!(big.contains("this lab holds at most"), "{big}");
+    assert!(damaged("\"seed\":\"123\"", "\"seed\":\"x\"").contains("its seed is not one"));
+    assert!(damaged("\"set\":[[", "\"set\":[[250000,1],[").contains("no cell 250000"));
+}
+
 /// A cell text or a size: small ids and sizes, some out of range, some not numbers at all.
 fn text() -> impl proptest::strategy::Strategy<Value = String> {
     use proptest::prelude::*;

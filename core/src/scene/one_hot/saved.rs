@@ -1,0 +1,145 @@
+//! How the scene is saved and linked. Its table is `torch.manual_seed(seed); nn.Embedding(V, D)`
+//! with the cells set since (typed, pasted, stepped, or kept from before a resize), so it is
+//! saved as that draw and the cells that differ: a 50,000 × 64 table is a few bytes, not the
+//! 35 MB of JSON that no browser keeps and that took 200 ms to write. A table whose draw is
+//! not at hand (an older save, a hand-made link) is saved whole, as it always was.
+
+use super::*;
+use crate::tensor::{Element, Json};
+use std::sync::Arc;
+
+/// The draw the table started from, held beside it to save against: derived from the seed and
+/// the sizes, so it is neither saved nor compared.
+#[derive(Clone, Default)]
+pub struct Drawn(Option<Arc<Tensor>>);
+
+impl Drawn {
+    pub(super) fn of(table: &Tensor) -> Self {
+        Self(Some(Arc::new(table.clone())))
+    }
+}
+
+impl PartialEq for Drawn {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Drawn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Drawn")
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Table {
+    /// `torch.manual_seed(seed); nn.Embedding(V, D).weight`, then each `(flat index, value)`
+    /// of `set` written over it.
+    Drawn {
+        drawn: [usize; 2],
+        set: Vec<(usize, Json)>,
+    },
+    Whole(Tensor),
+}
+
+impl Table {
+    /// `table` against its draw when that is at hand and most of it is still the draw's.
+    fn of(table: &Tensor, drawn: &Drawn) -> Self {
+        if let (Some(base), &[v, d]) = (&drawn.0, table.shape()) {
+            if base.shape() == table.shape() {
+                let differ = table.data().iter().zip(base.data()).enumerate().filter(|(_, (x, b))| !x.same(**b));
+                let set: Vec<(usize, Json)> = differ.map(|(i, (x, _))| (i, x.to_json())).collect();
+                if 2 * set.len() <= table.numel() {
+                    return Table::Drawn { drawn: [v, d], set };
+                }
+            }
+        }
+        Table::Whole(table.clone())
+    }
+
+    /// The table, drawing from `seed` at most once for both tables a save holds (`drawn` keeps
+    /// the draw).
+    fn read(self, seed: &str, drawn: &mut Drawn) -> Result<Tensor, String> {
+        let (shape, set) = match self {
+            Table::Whole(t) => return Ok(t),
+            Table::Drawn { drawn, set } => (drawn, set),
+        };
+        let [v, d] = shape;
+        let base = match &drawn.0 {
+            Some(base) if base.shape() == shape => base.clone(),
+            _ => {
+                check_sizes(v, d, 0)?;
+                let seed = Generator::parse_seed(seed).map_err(|e| format!("its seed is not one: {e}"))?;
+                let base = Arc::new(super::draw(seed, v, d)?);
+                *drawn = Drawn(Some(base.clone()));
+                base
+            }
+        };
+        let mut table = Tensor::clone(&base);
+        for (i, x) in set {
+            let cell = table.data_mut().get_mut(i).ok_or(format!("{TABLE} has no cell {i}"))?;
+            *cell = f32::from_json(x)?;
+        }
+        Ok(table)
+    }
+}
+
+/// The state as saved: the table (and the table Reset returns to, after SGD steps) as above.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Saved {
+    preset: String,
+    seed: String,
+    table: Table,
+    ids: Ids,
+    good_ids: Ids,
+    #[serde(default)]
+    learning: Learning,
+    /// `learning.start`'s table, saved like `table`; older saves keep it inside `learning`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<Table>,
+}
+
+impl Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let l = &self.learning;
+        let start = l.start.as_ref().and_then(|named| named.iter().find(|(n, _)| n == TABLE));
+        let learning = Learning {
+            loss: l.loss.clone(),
+            lr: l.lr.clone(),
+            history: Default::default(),
+            start: None,
+            steps: l.steps,
+            changed: l.changed.clone(),
+            losses: l.losses.clone(),
+        };
+        Saved {
+            preset: self.preset.clone(),
+            seed: self.seed.clone(),
+            table: Table::of(&self.table, &self.drawn),
+            ids: self.ids.clone(),
+            good_ids: self.good_ids.clone(),
+            learning,
+            start: start.map(|(_, t)| Table::of(t, &self.drawn)),
+        }
+        .serialize(s)
+    }
+}
+
+impl TryFrom<Saved> for State {
+    type Error = String;
+    fn try_from(saved: Saved) -> Result<Self, String> {
+        let mut drawn = Drawn::default();
+        let table = saved.table.read(&saved.seed, &mut drawn)?;
+        let mut learning = saved.learning;
+        if let Some(start) = saved.start {
+            learning.start = Some(vec![(TABLE.into(), start.read(&saved.seed, &mut drawn)?)]);
+        }
+        // A draw that no longer matches the table's size says nothing about it.
+        if drawn.0.as_ref().is_some_and(|base| base.shape() != table.shape()) {
+            drawn = Drawn::default();
+        }
+        let (preset, seed, ids, good_ids) = (saved.preset, saved.seed, saved.ids, saved.good_ids);
+        Ok(State { preset, seed, table, ids, good_ids, learning, drawn })
+    }
+}
