@@ -65,9 +65,14 @@ impl<S: Scene> SceneModel<S> {
     /// Any edit, through the core, on a copy: a refused one changes nothing and says why. The
     /// learner's own edit during a lesson makes the scene theirs: the lesson is left first.
     pub fn apply(&self, edit: Edit) -> Result<(), String> {
+        self.update(|s| s.apply(&edit))
+    }
+
+    /// A change the core makes that is not an `Edit` (a table drawn in a worker), the same way.
+    pub fn update(&self, change: impl FnOnce(&mut S) -> Result<(), String>) -> Result<(), String> {
         self.leave_lesson();
         let mut s = self.state.get_untracked();
-        s.apply(&edit)?;
+        change(&mut s)?;
         self.state.set(s);
         Ok(())
     }

@@ -191,6 +191,60 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   await shot(page, 'one_hot-large-cost');
   await page.locator('.oh-ways').evaluate((e) => e.scrollIntoView());
   await shot(page, 'one_hot-large');
+
+  // At real scale the scene is kept (as its seed's draw and the cells set since): a reload
+  // brings back the 50 000 × 64 table, number for number.
+  assert.equal(await page.getByText(/^Not saved/).count(), 0);
+  await heat.locator('[role=gridcell]').focus();
+  await page.keyboard.press('End');
+  const last = await readout.textContent();
+  await page.reload();
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
+  await heat.locator('[role=gridcell]').focus();
+  await page.keyboard.press('End');
+  assert.equal(await readout.textContent(), last);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a table too big to draw at once is drawn in the worker, and can be cancelled', async () => {
+  const page = await open();
+  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  await shape.filter({ hasText: '(50000, 5)' }).waitFor();
+  // The worker's files held back: the draw of 3.2 million numbers waits, on show with Cancel.
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await page.route('**/worker_loader.js', async (route) => {
+    await held;
+    // The cancelled worker's request may be gone by then.
+    await route.continue().catch(() => {});
+  });
+  await d.focus();
+  await page.keyboard.press('End');
+  const drawing = page.locator('.oh-drawing');
+  await drawing.waitFor();
+  assert.match(
+    await drawing.textContent(),
+    /Drawing emb\.weight \(50000, 64\), 3,200,000 numbers from torch\.manual_seed\(123\), in the background…/,
+  );
+  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'the slider shows the size being drawn');
+  assert.equal(await drawing.locator('progress').count(), 1);
+  await drawing.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.locator('.oh-drawn').textContent(), 'Cancelled (50000, 64): emb.weight stays (50000, 5).');
+  assert.equal(await drawing.count(), 0);
+  assert.match(await shape.textContent(), /\(50000, 5\)/);
+  assert.equal(await d.getAttribute('aria-valuetext'), '5');
+  release();
+  await page.unroute('**/worker_loader.js');
+  // Drawn for real, it lands as one change: the first rows keep their numbers.
+  await d.focus();
+  await page.keyboard.press('End');
+  await shape.filter({ hasText: '(50000, 64)' }).waitFor();
+  assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
+  assert.equal(await page.locator('.oh-drawn').count(), 0);
   assert.deepEqual(page.errors, []);
 });
 

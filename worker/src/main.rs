@@ -1,8 +1,10 @@
-//! The Web Worker that times the One-hot scene's two ways at real scale, off the page's thread
-//! (`rowflow_core::scene::one_hot::time_cases`): it says `Ready`, takes a `Request` as JSON, and
-//! posts each `Report` as JSON as it goes. The page ends it (`Worker.terminate`) to cancel.
+//! The One-hot scene's Web Worker, for work that would pause the page: it says `Ready`, then
+//! takes one of two requests as JSON. A `Request` times both ways at real scale
+//! (`rowflow_core::scene::one_hot::time_cases`), each `Report` posted as JSON as it goes; a
+//! `Draw` draws a table, posted back as a `Float32Array` (its memory handed over, not copied).
+//! The page ends it (`Worker.terminate`) to cancel.
 
-use rowflow_core::scene::one_hot::{time_cases, Report, Request};
+use rowflow_core::scene::one_hot::{time_cases, Draw, Report, Request};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -16,7 +18,18 @@ fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let (listener, perf) = (scope.clone(), scope.performance());
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
-        match serde_json::from_str::<Request>(&message.data().as_string().unwrap_or_default()) {
+        let text = message.data().as_string().unwrap_or_default();
+        if let Ok(draw) = serde_json::from_str::<Draw>(&text) {
+            match draw.run() {
+                Ok(table) => {
+                    let array = js_sys::Float32Array::from(table.data());
+                    let _ = listener.post_message_with_transfer(&array, &js_sys::Array::of1(&array.buffer()));
+                }
+                Err(why) => post(&listener, &Report::Refused(why)),
+            }
+            return;
+        }
+        match serde_json::from_str::<Request>(&text) {
             Ok(request) => {
                 let now = || perf.as_ref().map_or(0.0, |p| p.now());
                 time_cases(&request, &now, &mut |report| post(&listener, &report));

@@ -2,6 +2,7 @@
 //! plays, and both ways timed in this browser (in the timing worker) as V and D grow, while the
 //! panel is on show.
 
+use super::drawer::Drawer;
 use super::timer::Timer;
 use crate::shell::use_model;
 use leptos::prelude::*;
@@ -69,7 +70,11 @@ pub fn CostPanel() -> impl IntoView {
     let panel = NodeRef::<leptos::html::Section>::new();
     let shown = on_show(panel);
     let timer = Timer::new();
+    let drawer = Drawer::new(model);
     let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.numel())));
+    // The sizes a slider shows: those being drawn, else the table's.
+    let on_slider = move || drawer.pending.get().unwrap_or_else(|| sizes.get().0);
+    let pick = |field: &'static str| Callback::new(move |text: String| drawer.pick(field, text.parse().unwrap_or(0)));
     let time_now = move || {
         let ((v, d), ids) = sizes.get_untracked();
         match ids {
@@ -148,16 +153,28 @@ pub fn CostPanel() -> impl IntoView {
                 <SizeSlider
                     label="V (num_embeddings = num_classes)"
                     choices=Signal::derive(move || state.with(State::vocab_choices))
-                    value=Signal::derive(move || sizes.get().0 .0)
-                    on_pick=model.on_field("V")
+                    value=Signal::derive(move || on_slider().0)
+                    on_pick=pick("V")
                 />
                 <SizeSlider
                     label="D (embedding_dim = out_features)"
                     choices=Signal::derive(move || state.with(State::dim_choices))
-                    value=Signal::derive(move || sizes.get().0 .1)
-                    on_pick=model.on_field("D")
+                    value=Signal::derive(move || on_slider().1)
+                    on_pick=pick("D")
                 />
             </div>
+            {move || drawer.pending.get().map(|(v, d)| {
+                let seed = state.with_untracked(|s| s.seed.clone());
+                view! {
+                    <p class="oh-drawing" role="status">
+                        <progress aria-label="Drawing the table"></progress>
+                        {format!("Drawing emb.weight ({v}, {d}), {} numbers from torch.manual_seed({seed}), in the background…", grouped(v * d))}
+                        " "
+                        <button type="button" on:click=move |_| drawer.cancel()>"Cancel"</button>
+                    </p>
+                }
+            })}
+            {move || drawer.said.get().map(|said| view! { <p class="oh-drawn" role="status">{said}</p> })}
             // A computed result, so an <output> (a status to screen readers), not a paragraph.
             <output class="oh-timing">{timing}</output>
             <button type="button" on:click=move |_| time_now()>"Time again"</button>

@@ -5,6 +5,7 @@
 //! both ways in a Web Worker as V and D grow past what fits as cells, and at real scale.
 
 mod cost;
+mod drawer;
 mod scale;
 mod timer;
 

@@ -1,5 +1,5 @@
-//! The timing worker (`worker/src/main.rs`) seen from the page: a fresh worker for each run, so
-//! that cancelling is ending it, and its reports as signals the views read.
+//! The scene's worker (`worker/src/main.rs`) seen from the page: a fresh worker for each job, so
+//! that cancelling is ending it; the timer's reports as signals the views read.
 
 use leptos::prelude::*;
 use rowflow_core::scene::one_hot::{Measured, Report, Request, Way};
@@ -20,8 +20,8 @@ pub struct Progress {
     pub done: f64,
 }
 
-/// One run's worker and the handlers it calls; dropping it ends the worker.
-struct Running {
+/// One job's worker and the handlers it calls; dropping it ends the worker.
+pub(super) struct Running {
     worker: Worker,
     /// Set when the worker has said `Ready`: its files are loaded.
     ready: Rc<Cell<bool>>,
@@ -99,33 +99,51 @@ impl Timer {
     }
 
     fn spawn(self, request: Request) -> Result<Running, String> {
-        let worker = Worker::new(LOADER).map_err(|e| format!("the timing worker could not start: {e:?}"))?;
         let request = serde_json::to_string(&request).map_err(|e| e.to_string())?;
+        let on_report = move |message: MessageEvent| match serde_json::from_str::<Report>(
+            &message.data().as_string().unwrap_or_default(),
+        ) {
+            Ok(Report::Ready) => {}
+            Ok(Report::Progress { case, way, done }) => {
+                self.progress.try_set(Some(Progress { case, way, done }));
+            }
+            Ok(Report::Measured(m)) => {
+                self.measured.try_update(|all| all.push(m));
+            }
+            Ok(Report::Finished) => self.stop(None),
+            Ok(Report::Refused(why)) => self.stop(Some(why)),
+            Err(e) => self.stop(Some(format!("the timing worker said something unexpected: {e}"))),
+        };
+        Running::spawn(request, on_report, move |why| self.stop(Some(format!("the timing worker stopped: {why}"))))
+    }
+}
+
+impl Running {
+    /// A new worker that is sent `request` once it says `Ready`; what it says after goes to
+    /// `on_message`, why it stopped (its files did not load, or it failed) to `on_error`.
+    pub(super) fn spawn(
+        request: String,
+        on_message: impl Fn(MessageEvent) + 'static,
+        on_error: impl Fn(String) + 'static,
+    ) -> Result<Running, String> {
+        let worker = Worker::new(LOADER).map_err(|e| format!("the worker could not start: {e:?}"))?;
         let (sender, ready) = (worker.clone(), Rc::new(Cell::new(false)));
         let loaded = ready.clone();
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
-            let text = message.data().as_string().unwrap_or_default();
-            match serde_json::from_str::<Report>(&text) {
-                Ok(Report::Ready) => {
-                    loaded.set(true);
-                    let _ = sender.post_message(&request.as_str().into());
-                }
-                Ok(Report::Progress { case, way, done }) => {
-                    self.progress.try_set(Some(Progress { case, way, done }));
-                }
-                Ok(Report::Measured(m)) => {
-                    self.measured.try_update(|all| all.push(m));
-                }
-                Ok(Report::Finished) => self.stop(None),
-                Ok(Report::Refused(why)) => self.stop(Some(why)),
-                Err(e) => self.stop(Some(format!("the timing worker said something unexpected: {e}"))),
+            let said_ready = !loaded.get()
+                && message.data().as_string().and_then(|t| serde_json::from_str::<Report>(&t).ok())
+                    == Some(Report::Ready);
+            if said_ready {
+                loaded.set(true);
+                let _ = sender.post_message(&request.as_str().into());
+            } else {
+                on_message(message);
             }
         });
         // A script that fails to load raises a plain Event; an error inside, an ErrorEvent.
         let on_error = Closure::<dyn Fn(Event)>::new(move |e: Event| {
             e.prevent_default();
-            let why = e.dyn_ref::<ErrorEvent>().map_or("its files could not be loaded".into(), ErrorEvent::message);
-            self.stop(Some(format!("the timing worker stopped: {why}")));
+            on_error(e.dyn_ref::<ErrorEvent>().map_or("its files could not be loaded".into(), ErrorEvent::message));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));

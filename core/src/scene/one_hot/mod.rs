@@ -115,6 +115,26 @@ fn draw(seed: i128, v: usize, d: usize) -> Result<Tensor, String> {
     Generator::manual_seed(seed).and_then(|mut g| g.embedding(v, d, None)).map_err(|e| e.to_string())
 }
 
+/// A table of more numbers than this is drawn in the page's worker: ~20 ms on the page's thread.
+pub const DRAW_ON_PAGE: usize = 1 << 19;
+
+/// `torch.manual_seed(seed); nn.Embedding(v, d).weight`, asked of the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Draw {
+    pub seed: String,
+    pub v: usize,
+    pub d: usize,
+}
+
+impl Draw {
+    /// The table, within the sizes the scene allows.
+    pub fn run(&self) -> Result<Tensor, String> {
+        check_sizes(self.v, self.d, 0)?;
+        let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
+        draw(seed, self.v, self.d)
+    }
+}
+
 fn in_range(ids: &Ids, v: usize) -> bool {
     ids.data().iter().all(|&id| (0..v as i64).contains(&id))
 }

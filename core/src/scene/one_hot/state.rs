@@ -115,10 +115,27 @@ impl State {
     /// The table at a new size: the overlap keeps its numbers, new cells get what
     /// `torch.manual_seed(seed); nn.Embedding(V, D)` has there.
     pub(super) fn resize_table(&mut self, v: usize, d: usize) -> Result<(), String> {
-        check_sizes(v, d, self.ids.numel())?;
+        self.check_resize(v, d)?;
         let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
-        let mut table = draw(seed, v, d)?;
-        self.drawn = saved::Drawn::of(&table);
+        self.resize_drawn(&self.seed.clone(), draw(seed, v, d)?)
+    }
+
+    /// Why the table can't be `(v, d)` with the ids on show, if it can't.
+    pub fn check_resize(&self, v: usize, d: usize) -> Result<(), String> {
+        check_sizes(v, d, self.ids.numel())
+    }
+
+    /// `resize_table` with `drawn`, `torch.manual_seed(seed); nn.Embedding(V, D).weight` drawn
+    /// elsewhere (the page's worker, for a table too big to draw without a pause); refused
+    /// if the seed has changed since.
+    pub fn resize_drawn(&mut self, seed: &str, drawn: Tensor) -> Result<(), String> {
+        let &[v, d] = drawn.shape() else { return Err(format!("{TABLE} must be 2-D")) };
+        if seed != self.seed {
+            return Err(format!("the seed is {} now, not {seed}", self.seed));
+        }
+        self.check_resize(v, d)?;
+        self.drawn = saved::Drawn::of(&drawn);
+        let mut table = drawn;
         let (v0, d0) = self.sizes();
         for i in 0..v.min(v0) {
             table.data_mut()[i * d..][..d.min(d0)].copy_from_slice(&self.table.data()[i * d0..][..d.min(d0)]);

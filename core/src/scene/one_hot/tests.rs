@@ -500,6 +500,25 @@ fn damaged_saved_states_are_reported_not_panicked_on() {
 }
 
 #[test]
+fn a_table_drawn_elsewhere_resizes_as_one_drawn_here() {
+    let mut here = State::default();
+    here.edit(TABLE, 3, "7").unwrap();
+    let mut there = here.clone();
+    here.set_vocab("200").unwrap();
+    let drawn = Draw { seed: "123".into(), v: 200, d: 5 }.run().unwrap();
+    there.resize_drawn("123", drawn.clone()).unwrap();
+    assert_eq!(there, here);
+    assert_eq!(crate::scene::to_json(&there), crate::scene::to_json(&here));
+    // The learner changed the seed while it was drawn: it is not theirs any more.
+    there.reinit("5").unwrap();
+    assert_eq!(there.resize_drawn("123", drawn), Err("the seed is 5 now, not 123".into()));
+    assert_eq!(there.sizes(), (200, 5));
+    let big = Draw { seed: "123".into(), v: 50_000, d: 256 }.run().unwrap_err();
+    assert!(big.contains("at most"), "{big}");
+    assert!(Draw { seed: "x".into(), v: 4, d: 5 }.run().is_err());
+}
+
+#[test]
 fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     use crate::scene::share::decode;
     use crate::scene::{from_json, to_json};

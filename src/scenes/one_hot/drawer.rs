@@ -1,0 +1,85 @@
+//! V and D at real scale: a table of more than `DRAW_ON_PAGE` numbers (3.2 M at V = 50,000,
+//! D = 64, ~100 ms of `torch.manual_seed` draws) is drawn in the scene's worker, so the page
+//! never pauses. The new size shows at once with a progress bar and Cancel, and the table
+//! becomes the scene's in one change when it arrives.
+
+use super::timer::Running;
+use crate::shell::SceneModel;
+use leptos::prelude::*;
+use rowflow_core::scene::contract::Edit;
+use rowflow_core::scene::one_hot::{Draw, Report, State, DRAW_ON_PAGE};
+use rowflow_core::tensor::Tensor;
+use wasm_bindgen::JsCast;
+use web_sys::MessageEvent;
+
+#[derive(Clone, Copy)]
+pub struct Drawer {
+    /// `(V, D)` while the worker draws them.
+    pub pending: RwSignal<Option<(usize, usize)>>,
+    /// Why the last draw did not land, or that it was cancelled.
+    pub said: RwSignal<Option<String>>,
+    model: SceneModel<State>,
+    running: StoredValue<Option<Running>, LocalStorage>,
+}
+
+impl Drawer {
+    /// A drawer whose worker ends with the view that made it.
+    pub fn new(model: SceneModel<State>) -> Self {
+        let drawer = Self {
+            pending: RwSignal::new(None),
+            said: RwSignal::new(None),
+            model,
+            running: StoredValue::new_local(None),
+        };
+        on_cleanup(move || {
+            drawer.running.try_update_value(|r| *r = None);
+        });
+        drawer
+    }
+
+    /// Sets `field` (`V` or `D`) to `n`: on the page when the table is small, else in the worker.
+    pub fn pick(self, field: &str, n: usize) -> Result<(), String> {
+        self.end(None);
+        let (v, d) = self.model.state.with_untracked(State::sizes);
+        let (v, d) = if field == "V" { (n, d) } else { (v, n) };
+        if v.saturating_mul(d) <= DRAW_ON_PAGE {
+            return self.model.apply(Edit::Field { field: field.into(), text: n.to_string() });
+        }
+        let seed = self.model.state.with_untracked(|s| s.check_resize(v, d).map(|()| s.seed.clone()))?;
+        let request = serde_json::to_string(&Draw { seed: seed.clone(), v, d }).map_err(|e| e.to_string())?;
+        let on_message = move |message: MessageEvent| match message.data().dyn_into::<js_sys::Float32Array>() {
+            Ok(array) => {
+                let landed = Tensor::new(vec![v, d], array.to_vec()).map_err(|e| e.message);
+                self.end(landed.and_then(|table| self.model.update(|s| s.resize_drawn(&seed, table))).err());
+            }
+            Err(data) => {
+                let why = match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
+                    Ok(Report::Refused(why)) => why,
+                    _ => "the worker said something unexpected".into(),
+                };
+                self.end(Some(why));
+            }
+        };
+        let on_error = move |why: String| self.end(Some(format!("the worker stopped: {why}")));
+        let running = Running::spawn(request, on_message, on_error)?;
+        self.running.set_value(Some(running));
+        self.pending.set(Some((v, d)));
+        Ok(())
+    }
+
+    /// Stops the draw under way: the table stays as it is.
+    pub fn cancel(self) {
+        if let Some((v, d)) = self.pending.get_untracked() {
+            let (v0, d0) = self.model.state.with_untracked(State::sizes);
+            self.end(Some(format!("Cancelled ({v}, {d}): emb.weight stays ({v0}, {d0}).")));
+        }
+    }
+
+    /// Ends the worker, if any, and says `said`. Also called by its handlers, which may outlive
+    /// the view by a message.
+    fn end(self, said: Option<String>) {
+        self.running.try_update_value(|r| *r = None);
+        self.pending.try_set(None);
+        self.said.try_set(said);
+    }
+}
