@@ -91,11 +91,10 @@ impl Linear {
     /// Given `upstream = dL/doutput (*, out)`: `weight.grad = upstreamᵀ·input`,
     /// `bias.grad = Σ_n upstream[n]`, `input.grad = upstream·weight`.
     pub fn backward(&self, input: &Tensor, upstream: &Tensor) -> Result<LinearGrads> {
+        let weight = self.weight_grad(input, upstream)?;
         let rows = self.rows(input.shape())?;
-        check_upstream(upstream, &self.output_shape(input.shape()))?;
         let (inf, outf) = (self.in_features(), self.out_features());
-        let (x, w, g) = (input.data(), self.weight.data(), upstream.data());
-        let mut gw = vec![0.0f32; outf * inf];
+        let (w, g) = (self.weight.data(), upstream.data());
         let mut gb = vec![0.0f32; outf];
         let mut gx = vec![0.0f32; rows * inf];
         for n in 0..rows {
@@ -103,16 +102,34 @@ impl Linear {
                 let gni = g[n * outf + i];
                 gb[i] += gni;
                 for k in 0..inf {
-                    gw[i * inf + k] += gni * x[n * inf + k];
                     gx[n * inf + k] += gni * w[i * inf + k];
                 }
             }
         }
         Ok(LinearGrads {
-            weight: Tensor::new(vec![outf, inf], gw)?,
+            weight,
             bias: self.bias.as_ref().map(|_| Tensor::vector(gb)),
             input: Tensor::new(input.shape().to_vec(), gx)?,
         })
+    }
+
+    /// `weight.grad` `(out_features, in_features)` alone: all autograd computes when the input
+    /// needs no gradient, as `F.one_hot(ids).float()` does not.
+    pub fn weight_grad(&self, input: &Tensor, upstream: &Tensor) -> Result<Tensor> {
+        let rows = self.rows(input.shape())?;
+        check_upstream(upstream, &self.output_shape(input.shape()))?;
+        let (inf, outf) = (self.in_features(), self.out_features());
+        let (x, g) = (input.data(), upstream.data());
+        let mut gw = vec![0.0f32; outf * inf];
+        for n in 0..rows {
+            for i in 0..outf {
+                let gni = g[n * outf + i];
+                for (gw, &x) in gw[i * inf..][..inf].iter_mut().zip(&x[n * inf..][..inf]) {
+                    *gw += gni * x;
+                }
+            }
+        }
+        Tensor::new(vec![outf, inf], gw)
     }
 
     /// One step per output cell: row n of `input` and row i of `weight` (plus `bias[i]`) make

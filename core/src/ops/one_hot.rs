@@ -5,7 +5,7 @@
 //! gradient is a dense `(D, V)` tensor that is zero outside the used columns.
 
 use crate::error::{Result, TorchError};
-use crate::ops::linear::{Linear, LinearGrads};
+use crate::ops::linear::Linear;
 use crate::tensor::{Ids, Tensor};
 use crate::trace::Trace;
 
@@ -88,9 +88,10 @@ impl OneHotLinear {
         self.linear.forward(&self.encode(ids)?)
     }
 
-    /// `linear.weight.grad` `(D, V)`: dense, nonzero only in the columns of used ids.
-    pub fn backward(&self, ids: &Ids, upstream: &Tensor) -> Result<LinearGrads> {
-        self.linear.backward(&self.encode(ids)?, upstream)
+    /// `linear.weight.grad` `(D, V)`: dense, nonzero only in the columns of used ids. The
+    /// one-hot rows are integers made float, so nothing flows back into them.
+    pub fn backward(&self, ids: &Ids, upstream: &Tensor) -> Result<Tensor> {
+        self.linear.weight_grad(&self.encode(ids)?, upstream)
     }
 
     /// Exact whenever the count fits a `usize` (an empty weight may claim any width).

@@ -36,7 +36,7 @@ impl Backward {
         let value = loss.forward(&pass.lookup)?;
         let emb = ways.emb.backward(&pass.ids, &upstream)?;
         let emb_grad = emb.weight.ok_or_else(|| TorchError::runtime("emb.weight has no gradient"))?;
-        let linear_grad = ways.linear.backward(&pass.ids, &upstream)?.weight;
+        let linear_grad = ways.linear.backward(&pass.ids, &upstream)?;
         let mut trace = backward_timeline(ways, &pass.ids)?;
         if let (Loss::Mse { .. }, Some(first)) = (loss, trace.steps.first_mut()) {
             first.reads.push(Span::whole(TARGET));
