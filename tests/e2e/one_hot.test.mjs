@@ -245,6 +245,23 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   await shape.filter({ hasText: '(50000, 64)' }).waitFor();
   assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
   assert.equal(await page.locator('.oh-drawn').count(), 0);
+
+  // A preset picked while a table is drawn: the table that arrives is not for it.
+  let again;
+  const heldAgain = new Promise((ok) => (again = ok));
+  await page.route('**/worker_loader.js', async (route) => {
+    await heldAgain;
+    await route.continue().catch(() => {});
+  });
+  await d.focus();
+  await page.keyboard.press('ArrowLeft');
+  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
+  await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
+  await shape.filter({ hasText: '(10, 3)' }).waitFor();
+  again();
+  await page.locator('.oh-drawn', { hasText: 'Not drawn: emb.weight changed while (50000, 32) was drawn.' }).waitFor();
+  assert.match(await shape.textContent(), /\(10, 3\)/);
+  await page.unroute('**/worker_loader.js');
   assert.deepEqual(page.errors, []);
 });
 

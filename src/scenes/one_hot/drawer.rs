@@ -16,6 +16,8 @@ use web_sys::MessageEvent;
 pub struct Drawer {
     /// `(V, D)` while the worker draws them.
     pub pending: RwSignal<Option<(usize, usize)>>,
+    /// The table's sizes when the draw began: the drawn table is only for that table.
+    from: StoredValue<(usize, usize)>,
     /// Why the last draw did not land, or that it was cancelled.
     pub said: RwSignal<Option<String>>,
     model: SceneModel<State>,
@@ -27,6 +29,7 @@ impl Drawer {
     pub fn new(model: SceneModel<State>) -> Self {
         let drawer = Self {
             pending: RwSignal::new(None),
+            from: StoredValue::new((0, 0)),
             said: RwSignal::new(None),
             model,
             running: StoredValue::new_local(None),
@@ -34,13 +37,23 @@ impl Drawer {
         on_cleanup(move || {
             drawer.running.try_update_value(|r| *r = None);
         });
+        // A preset, a file or a lesson replaced the table meanwhile: the draw is not for it.
+        let sizes = Memo::new(move |_| model.state.with(State::sizes));
+        Effect::new(move |_| {
+            let now = sizes.get();
+            if let Some((v, d)) = drawer.pending.get_untracked().filter(|_| now != drawer.from.get_value()) {
+                drawer.end(Some(format!("Not drawn: emb.weight changed while ({v}, {d}) was drawn.")));
+            }
+        });
         drawer
     }
 
     /// Sets `field` (`V` or `D`) to `n`: on the page when the table is small, else in the worker.
     pub fn pick(self, field: &str, n: usize) -> Result<(), String> {
+        // The other size is the one on show: the table's, or the one still being drawn.
+        let from = self.model.state.with_untracked(State::sizes);
+        let (v, d) = self.pending.get_untracked().unwrap_or(from);
         self.end(None);
-        let (v, d) = self.model.state.with_untracked(State::sizes);
         let (v, d) = if field == "V" { (n, d) } else { (v, n) };
         if v.saturating_mul(d) <= DRAW_ON_PAGE {
             return self.model.apply(Edit::Field { field: field.into(), text: n.to_string() });
@@ -63,6 +76,7 @@ impl Drawer {
         let on_error = move |why: String| self.end(Some(format!("the worker stopped: {why}")));
         let running = Running::spawn(request, on_message, on_error)?;
         self.running.set_value(Some(running));
+        self.from.set_value(from);
         self.pending.set(Some((v, d)));
         Ok(())
     }

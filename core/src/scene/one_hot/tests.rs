@@ -543,6 +543,12 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     reset.apply(&Edit::Reset).unwrap();
     assert_eq!(reset.table.get(&[49_999, 4]), Some(2.5));
 
+    // A table mostly set by hand is saved whole: its draw would not save anything.
+    let mut most = State::default();
+    (0..11).for_each(|i| most.edit(TABLE, i, "9").unwrap());
+    assert!(to_json(&most).contains(r#""table":{"shape":[4,5],"data":[9.0,"#));
+    assert_eq!(from_json::<State>(&to_json(&most)).unwrap(), most);
+
     // A save from before (the table whole) still opens, and is saved whole again.
     let mut old: serde_json::Value = serde_json::from_str(&to_json(&State::default())).unwrap();
     old["table"] = serde_json::to_value(&State::default().table).unwrap();
@@ -554,7 +560,10 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     let big = damaged("[50000,5]", "[50000,50000]");
     assert!(big.contains("this lab holds at most"), "{big}");
     assert!(damaged("\"seed\":\"123\"", "\"seed\":\"x\"").contains("its seed is not one"));
-    assert!(damaged("\"set\":[[", "\"set\":[[250000,1],[").contains("no cell 250000"));
+    assert!(damaged("\"at\":[[", "\"at\":[[249999,2],[").contains("no cells 249999 … 249999+2"));
+    assert!(damaged("\"at\":[[", "\"at\":[[7,1],[").contains("fewer set values"));
+    assert!(damaged("\"values\":\"", "\"values\":\"AAAAAA").contains("more set values"));
+    assert!(damaged("\"values\":\"", "\"values\":\"*").contains("damaged"));
 }
 
 /// A cell text or a size: small ids and sizes, some out of range, some not numbers at all.
