@@ -32,6 +32,9 @@ pub fn count(n: usize, noun: &str) -> String {
 /// What a tensor's nan and inf cells mean, said out loud where they show: `None` when every
 /// value is finite.
 pub fn not_finite(values: &[f32]) -> Option<String> {
+    if values.iter().all(|v| v.is_finite()) {
+        return None;
+    }
     let nan = values.iter().filter(|v| v.is_nan()).count();
     let inf = values.iter().filter(|v| v.is_infinite()).count();
     let cells = |n: usize, what: &str| format!("{} {} {what}", count(n, "cell"), if n == 1 { "is" } else { "are" });
