@@ -206,6 +206,21 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+/** Holds back the worker's files until the returned function lets them (and later ones) through. */
+async function holdWorker(page) {
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await page.route('**/worker_loader.js', async (route) => {
+    await held;
+    // A worker ended meanwhile no longer wants them.
+    await route.continue().catch(() => {});
+  });
+  return async () => {
+    release();
+    await page.unroute('**/worker_loader.js');
+  };
+}
+
 test('a table too big to draw at once is drawn in the worker, and can be cancelled', async () => {
   const page = await open();
   const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
@@ -215,13 +230,7 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   await page.keyboard.press('End');
   await shape.filter({ hasText: '(50000, 5)' }).waitFor();
   // The worker's files held back: the draw of 3.2 million numbers waits, on show with Cancel.
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await page.route('**/worker_loader.js', async (route) => {
-    await held;
-    // The cancelled worker's request may be gone by then.
-    await route.continue().catch(() => {});
-  });
+  let release = await holdWorker(page);
   await d.focus();
   await page.keyboard.press('End');
   const drawing = page.locator('.oh-drawing');
@@ -237,8 +246,7 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   assert.equal(await drawing.count(), 0);
   assert.match(await shape.textContent(), /\(50000, 5\)/);
   assert.equal(await d.getAttribute('aria-valuetext'), '5');
-  release();
-  await page.unroute('**/worker_loader.js');
+  await release();
   // Drawn for real, it lands as one change: the first rows keep their numbers.
   await d.focus();
   await page.keyboard.press('End');
@@ -247,21 +255,15 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   assert.equal(await page.locator('.oh-drawn').count(), 0);
 
   // A preset picked while a table is drawn: the table that arrives is not for it.
-  let again;
-  const heldAgain = new Promise((ok) => (again = ok));
-  await page.route('**/worker_loader.js', async (route) => {
-    await heldAgain;
-    await route.continue().catch(() => {});
-  });
+  release = await holdWorker(page);
   await d.focus();
   await page.keyboard.press('ArrowLeft');
   await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
   await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
   await shape.filter({ hasText: '(10, 3)' }).waitFor();
-  again();
   await page.locator('.oh-drawn', { hasText: 'Not drawn: emb.weight changed while (50000, 32) was drawn.' }).waitFor();
   assert.match(await shape.textContent(), /\(10, 3\)/);
-  await page.unroute('**/worker_loader.js');
+  await release();
   assert.deepEqual(page.errors, []);
 });
 
