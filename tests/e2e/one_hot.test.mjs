@@ -254,10 +254,17 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
   assert.equal(await page.locator('.oh-drawn').count(), 0);
 
-  // A preset picked while a table is drawn: the table that arrives is not for it.
+  // While D is drawn, V keeps it: V = 4 with D = 32 is small enough to take at once.
   release = await holdWorker(page);
   await d.focus();
   await page.keyboard.press('ArrowLeft');
+  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
+  await v.focus();
+  await page.keyboard.press('Home');
+  await shape.filter({ hasText: '(4, 32)' }).waitFor();
+  assert.equal(await drawing.count(), 0);
+  // A preset picked while a table is drawn: the table that arrives is not for it.
+  await page.keyboard.press('End');
   await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
   await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
   await shape.filter({ hasText: '(10, 3)' }).waitFor();
