@@ -1,17 +1,8 @@
 //! The One-hot × Linear scene's script: `emb(ids)` and `linear(F.one_hot(ids, V).float())` with
 //! `linear.weight = emb.weight.T`, both ways, compared with `torch.equal`.
 
-use super::{by_hand, loss_of, same, Py, Script, Section};
+use super::{by_hand, loss_of, Py, Script, Section};
 use crate::scene::one_hot::State;
-use crate::torch_rng::Generator;
-
-/// The stored seed, when `torch.manual_seed(seed); nn.Embedding(V, D)` draws the table on show.
-fn seed(s: &State) -> Option<i128> {
-    let seed = Generator::parse_seed(&s.seed).ok()?;
-    let (v, d) = s.sizes();
-    let drawn = Generator::manual_seed(seed).ok()?.embedding(v, d, None).ok()?;
-    same(&drawn, &s.table).then_some(seed)
-}
 
 /// The panel's text.
 pub(super) fn script(s: &State) -> String {
@@ -23,7 +14,7 @@ pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     let (v, d) = s.sizes();
-    let seed = seed(s);
+    let seed = s.drawn_seed();
     if let Some(seed) = seed {
         py.line(format!("torch.manual_seed({seed})"));
     }

@@ -1,6 +1,6 @@
 //! How the scene is saved and linked. Its table is `torch.manual_seed(seed); nn.Embedding(V, D)`
 //! with the cells set since (typed, pasted, stepped, or kept from before a resize), so it is
-//! saved as that draw and the cells that differ: a 50,000 × 64 table is a few bytes, not the
+//! saved as that draw and the cells that differ: a 50,000 × 64 table as drawn is a few bytes, not the
 //! 35 MB of JSON that no browser keeps and that took 200 ms to write. A table whose draw is
 //! not at hand (an older save, a hand-made link) is saved whole, as it always was.
 
@@ -18,6 +18,19 @@ pub struct Drawn(Option<Arc<Tensor>>);
 impl Drawn {
     pub(super) fn of(table: &Tensor) -> Self {
         Self(Some(Arc::new(table.clone())))
+    }
+}
+
+impl State {
+    /// The seed, when `torch.manual_seed(seed); nn.Embedding(V, D)` draws the very table on
+    /// show: compared with the draw kept beside it, drawn afresh only when none is.
+    pub fn drawn_seed(&self) -> Option<i128> {
+        let seed = Generator::parse_seed(&self.seed).ok()?;
+        let same = match &self.drawn.0 {
+            Some(base) if base.shape() == self.table.shape() => **base == self.table,
+            _ => super::draw(seed, self.sizes().0, self.sizes().1).ok()? == self.table,
+        };
+        same.then_some(seed)
     }
 }
 

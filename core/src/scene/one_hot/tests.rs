@@ -549,11 +549,13 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     assert!(to_json(&most).contains(r#""table":{"shape":[4,5],"data":[9.0,"#));
     assert_eq!(from_json::<State>(&to_json(&most)).unwrap(), most);
 
-    // A save from before (the table whole) still opens, and is saved whole again.
+    // A save from before (the table whole) still opens, and is saved whole again; the code
+    // still finds its seed, by drawing it afresh.
     let mut old: serde_json::Value = serde_json::from_str(&to_json(&State::default())).unwrap();
     old["table"] = serde_json::to_value(&State::default().table).unwrap();
     let old: State = from_json(&old.to_string()).unwrap();
     assert_eq!(old, State::default());
+    assert_eq!((old.drawn_seed(), State::default().drawn_seed(), back.drawn_seed()), (Some(123), Some(123), None));
 
     // A damaged one is refused, never drawn beyond the browser's limits.
     let damaged = |from: &str, to: &str| from_json::<State>(&json.replacen(from, to, 1)).unwrap_err();
