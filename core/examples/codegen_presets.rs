@@ -343,6 +343,17 @@ fn main() {
     let cases = vec![
         ("batch_mse_stepped", vec![preset("vocab10_dim3_batch"), mse.clone(), Edit::Step]),
         ("vocab20_seed3", vec![preset("seed123"), Edit::field("V", "20"), reinit("3")]),
+        (
+            "vocab2000_dim8_kept_edited_stepped",
+            vec![
+                preset("seed123"),
+                Edit::cell("emb.weight", 7, "0.5"),
+                Edit::field("D", "8"),
+                Edit::field("V", "2000"),
+                Edit::cell("emb.weight", 15_999, "2.5"),
+                Edit::Step,
+            ],
+        ),
         ("error_id_too_large", vec![preset("seed123"), Edit::cell("input", 2, "4")]),
     ];
     out.scene(codegen::one_hot, one_hot_case, cases);

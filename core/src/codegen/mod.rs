@@ -290,6 +290,39 @@ impl Py {
         }
     }
 
+    /// Writes the cells `set` (flat indices, in order) of the 2-D `t` over the parameter `name`
+    /// as the constructor drew it: consecutive rows set over the same columns are one block,
+    /// `name[r0:r1, c0:c1] = torch.tensor(...)`, so a few edits are a few lines at any size.
+    fn set_cells(&mut self, name: &str, t: &Tensor, set: &[usize], why: &str) {
+        let &[_, d] = t.shape() else { return };
+        if set.is_empty() || d == 0 {
+            return;
+        }
+        let mut runs: Vec<[usize; 3]> = Vec::new();
+        for &i in set {
+            let (r, c) = (i / d, i % d);
+            match runs.last_mut() {
+                Some([row, _, end]) if *row == r && *end == c => *end += 1,
+                _ => runs.push([r, c, c + 1]),
+            }
+        }
+        let mut blocks: Vec<[usize; 4]> = Vec::new();
+        for [r, c0, c1] in runs {
+            match blocks.last_mut() {
+                Some([_, r1, b0, b1]) if (*r1, *b0, *b1) == (r, c0, c1) => *r1 += 1,
+                _ => blocks.push([r, r + 1, c0, c1]),
+            }
+        }
+        self.comment(why);
+        self.line("with torch.no_grad():");
+        for [r0, r1, c0, c1] in blocks {
+            let data = (r0..r1).flat_map(|r| t.data()[r * d..][c0..c1].iter().copied()).collect();
+            let Ok(block) = Tensor::new(vec![r1 - r0, c1 - c0], data) else { continue };
+            let head = format!("    {name}[{r0}:{r1}, {c0}:{c1}] = ");
+            self.line(format!("{head}{}", tensor(&block, head.len(), &[])));
+        }
+    }
+
     /// `target = torch.tensor(...)` for an mse loss; nothing for sum.
     fn target(&mut self, loss: &Loss) {
         if let Loss::Mse { target } = loss {

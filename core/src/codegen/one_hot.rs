@@ -14,13 +14,20 @@ pub(super) fn sections(s: &State) -> Script {
     let c = s.compute();
     let mut py = Py::new(c.issues.first().map(|i| &i.error));
     let (v, d) = s.sizes();
-    let seed = s.drawn_seed();
-    if let Some(seed) = seed {
+    let drawn = s.drawn_and_set();
+    if let Some((seed, _)) = &drawn {
         py.line(format!("torch.manual_seed({seed})"));
     }
     py.line(format!("emb = nn.Embedding({v}, {d})"));
-    if seed.is_none() {
-        py.set_by_hand(&[("emb.weight".into(), &s.table)], &by_hand(s.learning.steps, false));
+    match &drawn {
+        Some((_, set)) => {
+            let why = match s.learning.steps {
+                0 => "the numbers set since the seed's draw: typed, or kept when V or D changed".into(),
+                steps => by_hand(steps, true),
+            };
+            py.set_cells("emb.weight", &s.table, set, &why);
+        }
+        None => py.set_by_hand(&[("emb.weight".into(), &s.table)], &by_hand(s.learning.steps, false)),
     }
     py.comment(&format!("the same numbers as a Linear: linear.weight is (out_features, in_features) = ({d}, {v}),"));
     py.comment("so it holds emb.weight.T");

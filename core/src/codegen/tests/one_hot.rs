@@ -29,11 +29,18 @@ fn edits_mse_and_bad_ids() {
     let mut s: State = preset("seed123");
     s.reinit("7").unwrap();
     assert!(script(&s).contains("torch.manual_seed(7)\n"));
-    // Grown with the seed: the old rows stay, so the table is not a fresh draw.
+    // Grown with the seed: the seed's draw, and the old rows written over it where they differ.
     let mut s: State = preset("seed123");
     s.set_vocab("10").unwrap();
     let py = script(&s);
-    assert!(!py.contains("manual_seed") && py.contains("nn.Embedding(10, 5)"), "{py}");
+    assert!(py.contains("torch.manual_seed(123)\nemb = nn.Embedding(10, 5)\n# the numbers set since"), "{py}");
+    assert!(py.contains("    emb.weight[0:1, 4:5] = torch.tensor([[1.5809696]])\n    emb.weight[1:4, 0:5] = "), "{py}");
+    // At real scale with an edit: a line for the edit, not 250,000 numbers.
+    s.set_vocab("50000").unwrap();
+    s.edit("emb.weight", 249_999, "2.5").unwrap();
+    let py = script(&s);
+    assert!(py.contains("    emb.weight[49999:50000, 4:5] = torch.tensor([[2.5]])\n"), "{py}");
+    assert!(py.len() < 4_000, "{} characters", py.len());
     let mut s: State = preset("seed123");
     s.edit("input", 0, "4").unwrap();
     let py = script(&s);

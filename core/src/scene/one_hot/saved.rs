@@ -22,15 +22,22 @@ impl Drawn {
 }
 
 impl State {
-    /// The seed, when `torch.manual_seed(seed); nn.Embedding(V, D)` draws the very table on
-    /// show: compared with the draw kept beside it, drawn afresh only when none is.
-    pub fn drawn_seed(&self) -> Option<i128> {
+    /// `torch.manual_seed(seed)` and the flat indices of the cells set since, when the table on
+    /// show is `nn.Embedding(V, D)`'s draw with at most half its cells set (the code then
+    /// writes those over the draw). Compared with the draw kept beside the table; drawn afresh
+    /// only when none is (an older save).
+    pub fn drawn_and_set(&self) -> Option<(i128, Vec<usize>)> {
         let seed = Generator::parse_seed(&self.seed).ok()?;
-        let same = match &self.drawn.0 {
-            Some(base) if base.shape() == self.table.shape() => **base == self.table,
-            _ => super::draw(seed, self.sizes().0, self.sizes().1).ok()? == self.table,
+        let fresh;
+        let base = match &self.drawn.0 {
+            Some(base) if base.shape() == self.table.shape() => base.as_ref(),
+            _ => {
+                fresh = super::draw(seed, self.sizes().0, self.sizes().1).ok()?;
+                &fresh
+            }
         };
-        same.then_some(seed)
+        let set = differing(&self.table, base);
+        (2 * set.len() <= self.table.numel()).then_some((seed, set))
     }
 }
 
@@ -44,6 +51,12 @@ impl std::fmt::Debug for Drawn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Drawn")
     }
+}
+
+/// The flat indices where `table` is not `base`, bit for bit.
+fn differing(table: &Tensor, base: &Tensor) -> Vec<usize> {
+    let pairs = table.data().iter().zip(base.data()).enumerate();
+    pairs.filter(|(_, (x, b))| !x.same(**b)).map(|(i, _)| i).collect()
 }
 
 #[derive(Serialize, Deserialize)]
@@ -64,26 +77,21 @@ enum Table {
 impl Table {
     /// `table` against its draw when that is at hand and most of it is still the draw's.
     fn of(table: &Tensor, drawn: &Drawn) -> Self {
-        if let (Some(base), &[v, d]) = (&drawn.0, table.shape()) {
-            if base.shape() == table.shape() {
-                let mut at: Vec<[usize; 2]> = Vec::new();
-                let mut bytes = Vec::new();
-                for (i, (x, b)) in table.data().iter().zip(base.data()).enumerate() {
-                    if x.same(*b) {
-                        continue;
-                    }
-                    match at.last_mut() {
-                        Some([first, count]) if *first + *count == i => *count += 1,
-                        _ => at.push([i, 1]),
-                    }
-                    bytes.extend_from_slice(&x.to_le_bytes());
-                }
-                if 2 * (bytes.len() / 4) <= table.numel() {
-                    return Table::Drawn { drawn: [v, d], at, values: STANDARD_NO_PAD.encode(bytes) };
-                }
-            }
+        let (Some(base), &[v, d]) = (&drawn.0, table.shape()) else { return Table::Whole(table.clone()) };
+        let set = if base.shape() == table.shape() { differing(table, base) } else { Vec::new() };
+        if base.shape() != table.shape() || 2 * set.len() > table.numel() {
+            return Table::Whole(table.clone());
         }
-        Table::Whole(table.clone())
+        let mut at: Vec<[usize; 2]> = Vec::new();
+        let mut bytes = Vec::with_capacity(4 * set.len());
+        for i in set {
+            match at.last_mut() {
+                Some([first, count]) if *first + *count == i => *count += 1,
+                _ => at.push([i, 1]),
+            }
+            bytes.extend_from_slice(&table.data()[i].to_le_bytes());
+        }
+        Table::Drawn { drawn: [v, d], at, values: STANDARD_NO_PAD.encode(bytes) }
     }
 
     /// The table, drawing from `seed` at most once for both tables a save holds (`drawn` keeps

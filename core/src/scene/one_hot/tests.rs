@@ -555,7 +555,11 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     old["table"] = serde_json::to_value(&State::default().table).unwrap();
     let old: State = from_json(&old.to_string()).unwrap();
     assert_eq!(old, State::default());
-    assert_eq!((old.drawn_seed(), State::default().drawn_seed(), back.drawn_seed()), (Some(123), Some(123), None));
+    assert_eq!(old.drawn_and_set(), Some((123, vec![])));
+    assert_eq!(State::default().drawn_and_set(), Some((123, vec![])));
+    let set: Vec<usize> = [2].into_iter().chain(4..20).chain([249_999]).collect();
+    assert_eq!(back.drawn_and_set(), Some((123, set)));
+    assert_eq!(most.drawn_and_set(), None);
 
     // A damaged one is refused, never drawn beyond the browser's limits.
     let damaged = |from: &str, to: &str| from_json::<State>(&json.replacen(from, to, 1)).unwrap_err();
