@@ -151,6 +151,13 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   const m = text.match(/Lookup ([\d.]+) ms per call, one-hot × Linear ([\d.]+) ms per call: ([\d.,]+)× the lookup's time/);
   assert.ok(m, text);
   assert.ok(Number(m[2]) > Number(m[1]), 'the one-hot way is slower');
+  // The code draws the table with the seed and writes over it only the cells kept from 4 × 5.
+  const code = page.locator('details.code-panel');
+  await code.locator('summary').click();
+  const py = await code.locator('pre.code').textContent();
+  assert.match(py, /torch\.manual_seed\(123\)\nemb = nn\.Embedding\(50000, 5\)\n# the numbers set since the seed's draw/);
+  assert.ok(py.length < 4000, `${py.length} characters`);
+  await code.locator('summary').click();
 
   // D as far as the browser allows with V = 50 000.
   const d = page.locator('input[type=range][aria-label^="D ("]');
