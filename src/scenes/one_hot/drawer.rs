@@ -6,7 +6,6 @@
 use super::timer::Running;
 use crate::shell::SceneModel;
 use leptos::prelude::*;
-use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::one_hot::{Draw, Report, State, DRAW_ON_PAGE};
 use rowflow_core::tensor::Tensor;
 use wasm_bindgen::JsCast;
@@ -56,18 +55,7 @@ impl Drawer {
         self.end(None);
         let (v, d) = if field == "V" { (n, d) } else { (v, n) };
         if v.saturating_mul(d) <= DRAW_ON_PAGE {
-            return self.model.update(|s| {
-                let (v0, d0) = s.sizes();
-                // The size that shrinks first, so the table between the two edits fits too.
-                let mut edits = [("V", v, v0), ("D", d, d0)];
-                edits.sort_by_key(|&(_, n, now)| n >= now);
-                for (name, n, now) in edits {
-                    if n != now {
-                        s.apply(&Edit::field(name, &n.to_string()))?;
-                    }
-                }
-                Ok(())
-            });
+            return self.model.update(|s| s.resize_table(v, d));
         }
         let seed = self.model.state.with_untracked(|s| s.check_resize(v, d).map(|()| s.seed.clone()))?;
         let request = serde_json::to_string(&Draw { seed: seed.clone(), v, d }).map_err(|e| e.to_string())?;

@@ -209,3 +209,5 @@ fn id_issues(ids: &Ids, v: usize) -> Vec<Issue> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_saved;

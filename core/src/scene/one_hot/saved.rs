@@ -77,10 +77,14 @@ enum Table {
 impl Table {
     /// `table` against its draw when that is at hand and most of it is still the draw's.
     fn of(table: &Tensor, drawn: &Drawn) -> Self {
-        let (Some(base), &[v, d]) = (&drawn.0, table.shape()) else { return Table::Whole(table.clone()) };
-        let set = if base.shape() == table.shape() { differing(table, base) } else { Vec::new() };
-        if base.shape() != table.shape() || 2 * set.len() > table.numel() {
-            return Table::Whole(table.clone());
+        let whole = || Table::Whole(table.clone());
+        let (Some(base), &[v, d]) = (&drawn.0, table.shape()) else { return whole() };
+        if base.shape() != table.shape() {
+            return whole();
+        }
+        let set = differing(table, base);
+        if 2 * set.len() > table.numel() {
+            return whole();
         }
         let mut at: Vec<[usize; 2]> = Vec::new();
         let mut bytes = Vec::with_capacity(4 * set.len());
@@ -105,9 +109,8 @@ impl Table {
         let base = match &drawn.0 {
             Some(base) if base.shape() == shape => base.clone(),
             _ => {
-                check_sizes(v, d, 0)?;
-                let seed = Generator::parse_seed(seed).map_err(|e| format!("its seed is not one: {e}"))?;
-                let base = Arc::new(super::draw(seed, v, d)?);
+                check_seed(seed)?;
+                let base = Arc::new(Draw { seed: seed.into(), v, d }.run()?);
                 *drawn = Drawn(Some(base.clone()));
                 base
             }
@@ -179,10 +182,6 @@ impl TryFrom<Saved> for State {
         let mut learning = saved.learning;
         if let Some(start) = saved.start {
             learning.start = Some(vec![(TABLE.into(), start.read(&saved.seed, &mut drawn)?)]);
-        }
-        // A draw that no longer matches the table's size says nothing about it.
-        if drawn.0.as_ref().is_some_and(|base| base.shape() != table.shape()) {
-            drawn = Drawn::default();
         }
         let (preset, seed, ids, good_ids) = (saved.preset, saved.seed, saved.ids, saved.good_ids);
         Ok(State { preset, seed, table, ids, good_ids, learning, drawn })

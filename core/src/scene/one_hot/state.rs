@@ -114,10 +114,10 @@ impl State {
 
     /// The table at a new size: the overlap keeps its numbers, new cells get what
     /// `torch.manual_seed(seed); nn.Embedding(V, D)` has there.
-    pub(super) fn resize_table(&mut self, v: usize, d: usize) -> Result<(), String> {
+    pub fn resize_table(&mut self, v: usize, d: usize) -> Result<(), String> {
         self.check_resize(v, d)?;
-        let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
-        self.resize_drawn(&self.seed.clone(), draw(seed, v, d)?)
+        let seed = self.seed.clone();
+        self.resize_drawn(&seed, Draw { seed: seed.clone(), v, d }.run()?)
     }
 
     /// Why the table can't be `(v, d)` with the ids on show, if it can't.

@@ -1,0 +1,77 @@
+//! Tables drawn in the worker, and the scene saved as its seed's draw and the cells set since.
+
+use super::*;
+use crate::scene::contract::{Edit, Scene};
+
+#[test]
+fn a_table_drawn_elsewhere_resizes_as_one_drawn_here() {
+    let mut here = State::default();
+    here.edit(TABLE, 3, "7").unwrap();
+    let mut there = here.clone();
+    here.set_vocab("200").unwrap();
+    let drawn = Draw { seed: "123".into(), v: 200, d: 5 }.run().unwrap();
+    there.resize_drawn("123", drawn.clone()).unwrap();
+    assert_eq!(there, here);
+    assert_eq!(crate::scene::to_json(&there), crate::scene::to_json(&here));
+    // The learner changed the seed while it was drawn: it is not theirs any more.
+    there.reinit("5").unwrap();
+    assert_eq!(there.resize_drawn("123", drawn), Err("the seed is 5 now, not 123".into()));
+    assert_eq!(there.sizes(), (200, 5));
+    let big = Draw { seed: "123".into(), v: 50_000, d: 256 }.run().unwrap_err();
+    assert!(big.contains("at most"), "{big}");
+    assert!(Draw { seed: "x".into(), v: 4, d: 5 }.run().is_err());
+}
+
+#[test]
+fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
+    use crate::scene::share::decode;
+    use crate::scene::{from_json, to_json};
+    let mut s = State::default();
+    s.edit(TABLE, 2, "nan").unwrap();
+    s.set_vocab("50000").unwrap();
+    s.apply(&Edit::cell(TABLE, 5 * 49_999 + 4, "2.5")).unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let json = to_json(&s);
+    // The 20 cells kept from the 4 × 5 table (one of them nan), the last one typed, the three
+    // looked-up rows the step moved, and the table Reset returns to: not 250,000 numbers.
+    assert!(json.len() < 4_000, "{} bytes", json.len());
+    let back: State = decode(&json).unwrap();
+    let mut want = s.clone();
+    want.learning.history = Default::default();
+    assert_eq!(back, want, "the scene, but for the steps undo remembers in memory only");
+    assert!(back.table.data()[2].is_nan());
+    assert_eq!(back.learning.start, s.learning.start);
+    // What it was saved against comes back too: saved again, it is the same text.
+    assert_eq!(to_json(&back), json);
+    let mut reset = back.clone();
+    reset.apply(&Edit::Reset).unwrap();
+    assert_eq!(reset.table.get(&[49_999, 4]), Some(2.5));
+
+    // A table mostly set by hand is saved whole: its draw would not save anything.
+    let mut most = State::default();
+    (0..11).for_each(|i| most.edit(TABLE, i, "9").unwrap());
+    assert!(to_json(&most).contains(r#""table":{"shape":[4,5],"data":[9.0,"#));
+    assert_eq!(from_json::<State>(&to_json(&most)).unwrap(), most);
+
+    // A save from before (the table whole) still opens, and is saved whole again; the code
+    // still finds its seed, by drawing it afresh.
+    let mut old: serde_json::Value = serde_json::from_str(&to_json(&State::default())).unwrap();
+    old["table"] = serde_json::to_value(&State::default().table).unwrap();
+    let old: State = from_json(&old.to_string()).unwrap();
+    assert_eq!(old, State::default());
+    assert_eq!(old.drawn_and_set(), Some((123, vec![])));
+    assert_eq!(State::default().drawn_and_set(), Some((123, vec![])));
+    let set: Vec<usize> = [2].into_iter().chain(4..20).chain([249_999]).collect();
+    assert_eq!(back.drawn_and_set(), Some((123, set)));
+    assert_eq!(most.drawn_and_set(), None);
+
+    // A damaged one is refused, never drawn beyond the browser's limits.
+    let damaged = |from: &str, to: &str| from_json::<State>(&json.replacen(from, to, 1)).unwrap_err();
+    let big = damaged("[50000,5]", "[50000,50000]");
+    assert!(big.contains("this lab holds at most"), "{big}");
+    assert!(damaged("\"seed\":\"123\"", "\"seed\":\"x\"").contains("its seed is not one"));
+    assert!(damaged("\"at\":[[", "\"at\":[[249999,2],[").contains("no cells 249999 … 249999+2"));
+    assert!(damaged("\"at\":[[", "\"at\":[[7,1],[").contains("fewer set values"));
+    assert!(damaged("\"values\":\"", "\"values\":\"AAAAAA").contains("more set values"));
+    assert!(damaged("\"values\":\"", "\"values\":\"*").contains("damaged"));
+}
