@@ -12,16 +12,23 @@ use wasm_bindgen::JsCast;
 /// Past this many cells a tensor is drawn as a heat map instead of cells.
 pub const HEATMAP_CELLS: usize = 400;
 
-/// What a grid shows: the shape, each value printed short (PyTorch's 4 decimals) and full (every
-/// digit, shown while a cell has focus), and the raw values for the heat map.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What a grid shows: each value printed short (PyTorch's 4 decimals) and full (every digit,
+/// shown while a cell has focus), and the values themselves (shared with the tensor shown, not
+/// copied) for the heat map.
+#[derive(Clone, Debug, PartialEq)]
 pub struct GridData {
-    pub shape: Vec<usize>,
     pub short: Vec<String>,
     pub full: Vec<String>,
-    pub values: Vec<f32>,
+    pub values: Tensor,
     /// What its nan and inf cells mean, if it has any.
     pub not_finite: Option<String>,
+}
+
+/// No tensor: an empty one.
+impl Default for GridData {
+    fn default() -> Self {
+        Self::floats(&Tensor::vector(Vec::new()))
+    }
 }
 
 impl GridData {
@@ -30,29 +37,21 @@ impl GridData {
         let small = t.numel() <= HEATMAP_CELLS;
         let texts = |f: fn(f32) -> String| if small { t.data().iter().map(|&x| f(x)).collect() } else { Vec::new() };
         let not_finite = not_finite(t.data());
-        Self {
-            shape: t.shape().to_vec(),
-            short: texts(short),
-            full: texts(full),
-            values: t.data().to_vec(),
-            not_finite,
-        }
+        Self { short: texts(short), full: texts(full), values: t.clone(), not_finite }
     }
 
     pub fn ids(t: &Ids) -> Self {
         let text: Vec<String> =
             if t.numel() <= HEATMAP_CELLS { t.data().iter().map(|i| i.to_string()).collect() } else { Vec::new() };
-        Self {
-            shape: t.shape().to_vec(),
-            short: text.clone(),
-            full: text,
-            values: t.data().iter().map(|&i| i as f32).collect(),
-            not_finite: None,
-        }
+        Self { short: text.clone(), full: text, values: t.map(|i| i as f32), not_finite: None }
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        self.values.shape()
     }
 
     fn numel(&self) -> usize {
-        self.values.len()
+        self.values.numel()
     }
 
     /// Cell `i` as (short, full) text.
@@ -95,7 +94,7 @@ pub fn Grid(
     #[prop(optional, into)]
     changed: Signal<Vec<usize>>,
 ) -> impl IntoView {
-    let shape = Memo::new(move |_| data.with(|d| d.shape.clone()));
+    let shape = Memo::new(move |_| data.with(|d| d.shape().to_vec()));
     let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
     let caption_name = name.clone();
     let body = move || {

@@ -33,10 +33,10 @@ pub fn HeatMap(
     let scroller = NodeRef::<leptos::html::Div>::new();
     let cursor = RwSignal::new(0usize);
     let scroll = RwSignal::new((0.0f64, 0.0f64));
-    let geometry = Memo::new(move |_| data.with(|d| Geometry::of(&d.shape)));
+    let geometry = Memo::new(move |_| data.with(|d| Geometry::of(d.shape())));
     // The colour scale: the largest finite magnitude, once per change of the numbers.
     let scale = Memo::new(move |_| {
-        data.with(|d| d.values.iter().filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs())).max(1e-12))
+        data.with(|d| d.values.data().iter().filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs())).max(1e-12))
     });
     // The rows the current step touches, found once per step.
     let row_marks_name = name.clone();
@@ -44,9 +44,9 @@ pub fn HeatMap(
         let g = geometry.get();
         data.with(|d| {
             marks.with(|m| {
-                let lead = d.shape.len().saturating_sub(1);
+                let lead = d.shape().len().saturating_sub(1);
                 (0..g.rows)
-                    .filter_map(|row| match m.of(&row_marks_name, &unravel(row * g.cols, &d.shape)[..lead]) {
+                    .filter_map(|row| match m.of(&row_marks_name, &unravel(row * g.cols, d.shape())[..lead]) {
                         Some(mark @ (Mark::Read | Mark::Write)) => Some((row, mark)),
                         _ => None,
                     })
@@ -85,10 +85,10 @@ pub fn HeatMap(
     let readout = move || {
         let (g, i) = (geometry.get(), cursor.get());
         data.with(|d| {
-            let Some(v) = d.values.get(i) else { return String::new() };
-            let index = unravel(i, &d.shape);
+            let Some(v) = d.values.data().get(i) else { return String::new() };
+            let index = unravel(i, d.shape());
             let row_start = i - i % g.cols;
-            let row: Vec<String> = d.values[row_start..(row_start + g.cols).min(d.values.len())]
+            let row: Vec<String> = d.values.data()[row_start..(row_start + g.cols).min(d.values.numel())]
                 .iter()
                 .take(12)
                 .map(|&x| rowflow_core::format::short(x))
@@ -100,7 +100,7 @@ pub fn HeatMap(
     let pick = move |i: usize| {
         cursor.set(i);
         if let Some(cb) = on_focus {
-            cb.run(data.with_untracked(|d| unravel(i, &d.shape)));
+            cb.run(data.with_untracked(|d| unravel(i, d.shape())));
         }
     };
     let pointer = move |ev: ev::MouseEvent| {
@@ -148,7 +148,7 @@ pub fn HeatMap(
     };
     let mark_of_cursor = move || {
         let i = cursor.get();
-        data.with(|d| marks.with(|m| m.of(&mark_name_of, &unravel(i, &d.shape)))).map(mark_name)
+        data.with(|d| marks.with(|m| m.of(&mark_name_of, &unravel(i, d.shape())))).map(mark_name)
     };
     let px = |n: usize| format!("{n}px");
     view! {
@@ -292,7 +292,7 @@ fn draw(
         let mut col = view.col0;
         let mut width = g.col_w - view.dx;
         while x < w && col < g.cols {
-            let c = colour(d.values.get(row * g.cols + col).copied().unwrap_or(0.0), scale);
+            let c = colour(d.values.data().get(row * g.cols + col).copied().unwrap_or(0.0), scale);
             for p in line[x * 4..(x + width).min(w) * 4].chunks_exact_mut(4) {
                 p.copy_from_slice(&c);
             }

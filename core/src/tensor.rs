@@ -3,15 +3,18 @@
 
 use crate::error::{Result, TorchError};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Deserialised through [`Tensor::new`], so a damaged save whose data does not fit its shape is
-/// refused when read, never carried into the ops.
+/// refused when read, never carried into the ops. The data is shared between clones and copied
+/// on the first write (`data_mut`): a scene's state, its derived tensors and the views that
+/// show them hold one 50,000 × 300 table, not a copy each.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "Raw<T>", bound(serialize = "T: Element", deserialize = "T: Element"))]
 pub struct Tensor<T = f32> {
     shape: Vec<usize>,
     #[serde(serialize_with = "encode")]
-    data: Vec<T>,
+    data: Arc<Vec<T>>,
 }
 
 #[derive(Deserialize)]
@@ -123,12 +126,13 @@ impl<T: Copy> TryFrom<Raw<T>> for Tensor<T> {
 
 /// Equal when stored the same: the shape, and every element bit for bit. A state or a view
 /// model compared with `==` then changes whenever a printed number would (`0.` ↔ `-0.`), and a
-/// state holding a NaN equals itself.
+/// state holding a NaN equals itself. Shared data is equal without a look.
 impl<T: Element> PartialEq for Tensor<T> {
     fn eq(&self, other: &Self) -> bool {
         self.shape == other.shape
-            && self.data.len() == other.data.len()
-            && self.data.iter().zip(&other.data).all(|(&a, &b)| a.same(b))
+            && (Arc::ptr_eq(&self.data, &other.data)
+                || self.data.len() == other.data.len()
+                    && self.data.iter().zip(other.data.iter()).all(|(&a, &b)| a.same(b)))
     }
 }
 
@@ -166,6 +170,10 @@ pub fn py_shape(shape: &[usize]) -> String {
 
 impl<T: Copy> Tensor<T> {
     pub fn new(shape: Vec<usize>, data: Vec<T>) -> Result<Self> {
+        Self::shared(shape, Arc::new(data))
+    }
+
+    fn shared(shape: Vec<usize>, data: Arc<Vec<T>>) -> Result<Self> {
         match numel(&shape) {
             Some(n) if n == data.len() => Ok(Self { shape, data }),
             _ => Err(TorchError::runtime(format!(
@@ -179,12 +187,12 @@ impl<T: Copy> Tensor<T> {
     pub fn full(shape: Vec<usize>, value: T) -> Result<Self> {
         let n =
             numel(&shape).ok_or_else(|| TorchError::runtime(format!("shape '{}' is too large", shape_str(&shape))))?;
-        Ok(Self { shape, data: vec![value; n] })
+        Ok(Self { shape, data: Arc::new(vec![value; n]) })
     }
 
     /// A 1-D tensor.
     pub fn vector(data: Vec<T>) -> Self {
-        Self { shape: vec![data.len()], data }
+        Self { shape: vec![data.len()], data: Arc::new(data) }
     }
 
     pub fn shape(&self) -> &[usize] {
@@ -194,10 +202,10 @@ impl<T: Copy> Tensor<T> {
         &self.data
     }
     pub fn data_mut(&mut self) -> &mut [T] {
-        &mut self.data
+        Arc::make_mut(&mut self.data).as_mut_slice()
     }
     pub fn into_data(self) -> Vec<T> {
-        self.data
+        Arc::unwrap_or_clone(self.data)
     }
     pub fn numel(&self) -> usize {
         self.data.len()
@@ -224,11 +232,11 @@ impl<T: Copy> Tensor<T> {
 
     /// The same data under another shape with the same number of elements.
     pub fn reshape(self, shape: Vec<usize>) -> Result<Self> {
-        Self::new(shape, self.data)
+        Self::shared(shape, self.data)
     }
 
     pub fn map<U: Copy>(&self, f: impl Fn(T) -> U) -> Tensor<U> {
-        Tensor { shape: self.shape.clone(), data: self.data.iter().map(|&x| f(x)).collect() }
+        Tensor { shape: self.shape.clone(), data: Arc::new(self.data.iter().map(|&x| f(x)).collect()) }
     }
 }
 
@@ -262,6 +270,20 @@ mod tests {
         assert_eq!(back.data()[3].to_bits(), (-0.0f32).to_bits());
         let ids: Ids = serde_json::from_str(r#"{"shape":[2],"data":[3,-1]}"#).unwrap();
         assert_eq!(ids.data(), [3, -1]);
+    }
+
+    #[test]
+    fn clones_share_their_numbers_until_one_is_written() {
+        let a = Tensor::vector(vec![1.0, f32::NAN]);
+        let mut b = a.clone();
+        assert!(std::ptr::eq(a.data(), b.data()), "a clone is not a copy");
+        assert_eq!(a, b, "shared, and so equal, NaN and all");
+        b.data_mut()[0] = 2.0;
+        assert_eq!((a.data()[0], b.data()[0]), (1.0, 2.0), "a write copies first");
+        let reshaped = a.clone().reshape(vec![2, 1]).unwrap();
+        assert!(std::ptr::eq(a.data(), reshaped.data()));
+        assert!(a.clone().reshape(vec![3]).unwrap_err().to_string().contains("invalid for input of size 2"));
+        assert_eq!(a.clone().into_data().len(), 2);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use rowflow_core::format::{full, short};
 use rowflow_core::ops::find;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::train::{Computed, State};
-use rowflow_core::Phase;
+use rowflow_core::{Phase, Tensor};
 
 const USERS: &str = "user_factors.weight";
 const MOVIES: &str = "movie_factors.weight";
@@ -167,12 +167,15 @@ pub fn TrainScene() -> impl IntoView {
 
 /// The ratings as a `(R, 3)` table: user and movie ids, then the rating.
 fn ratings_data(s: &State) -> GridData {
-    let mut d = GridData { shape: vec![s.ratings.len(), 3], ..GridData::default() };
+    let (mut short_texts, mut full_texts, mut values) = (Vec::new(), Vec::new(), Vec::new());
     for r in &s.ratings {
         let ids = [r.user.to_string(), r.movie.to_string()];
-        d.short.extend(ids.iter().cloned().chain([short(r.rating)]));
-        d.full.extend(ids.into_iter().chain([full(r.rating)]));
-        d.values.extend([r.user as f32, r.movie as f32, r.rating]);
+        short_texts.extend(ids.iter().cloned().chain([short(r.rating)]));
+        full_texts.extend(ids.into_iter().chain([full(r.rating)]));
+        values.extend([r.user as f32, r.movie as f32, r.rating]);
     }
-    d
+    match Tensor::new(vec![s.ratings.len(), 3], values) {
+        Ok(values) => GridData { short: short_texts, full: full_texts, values, not_finite: None },
+        Err(_) => GridData::default(),
+    }
 }

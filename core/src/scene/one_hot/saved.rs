@@ -8,16 +8,15 @@ use super::*;
 use crate::tensor::Element;
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 use base64::Engine;
-use std::sync::Arc;
 
 /// The draw the table started from, held beside it to save against: derived from the seed and
 /// the sizes, so it is neither saved nor compared.
 #[derive(Clone, Default)]
-pub struct Drawn(Option<Arc<Tensor>>);
+pub struct Drawn(Option<Tensor>);
 
 impl Drawn {
     pub(super) fn of(table: &Tensor) -> Self {
-        Self(Some(Arc::new(table.clone())))
+        Self(Some(table.clone()))
     }
 }
 
@@ -30,7 +29,7 @@ impl State {
         let seed = Generator::parse_seed(&self.seed).ok()?;
         let fresh;
         let base = match &self.drawn.0 {
-            Some(base) if base.shape() == self.table.shape() => base.as_ref(),
+            Some(base) if base.shape() == self.table.shape() => base,
             _ => {
                 fresh = super::draw(seed, self.sizes().0, self.sizes().1).ok()?;
                 &fresh
@@ -110,14 +109,14 @@ impl Table {
             Some(base) if base.shape() == shape => base.clone(),
             _ => {
                 check_seed(seed)?;
-                let base = Arc::new(Draw { seed: seed.into(), v, d }.run()?);
-                *drawn = Drawn(Some(base.clone()));
+                let base = Draw { seed: seed.into(), v, d }.run()?;
+                *drawn = Drawn::of(&base);
                 base
             }
         };
         let bytes = STANDARD_NO_PAD.decode(values.as_bytes()).map_err(|_| "its set values are damaged")?;
         let mut values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let mut table = Tensor::clone(&base);
+        let mut table = base;
         let numel = table.numel();
         for [first, count] in at {
             let cells = first.checked_add(count).filter(|&end| end <= numel).map(|end| first..end);
