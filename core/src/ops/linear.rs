@@ -120,11 +120,13 @@ impl Linear {
         check_upstream(upstream, &self.output_shape(input.shape()))?;
         let (inf, outf) = (self.in_features(), self.out_features());
         let (x, g) = (input.data(), upstream.data());
+        // Row by row into zeros, as autograd adds, but one row of the gradient at a time: at
+        // (64, 50,000) that row stays in cache while every input row adds into it.
         let mut gw = vec![0.0f32; outf * inf];
-        for n in 0..rows {
-            for i in 0..outf {
+        for (i, gw) in gw.chunks_exact_mut(inf.max(1)).enumerate() {
+            for (n, x) in x.chunks_exact(inf.max(1)).enumerate().take(rows) {
                 let gni = g[n * outf + i];
-                for (gw, &x) in gw[i * inf..][..inf].iter_mut().zip(&x[n * inf..][..inf]) {
+                for (gw, &x) in gw.iter_mut().zip(x) {
                     *gw += gni * x;
                 }
             }
