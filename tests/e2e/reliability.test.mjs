@@ -78,6 +78,29 @@ test('50 training steps are all there after a reload', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a change is saved in a task after it is drawn, and a page closed before then still keeps it', async () => {
+  const page = await site.go('#/linear', '[data-cell="output[0]"]');
+  const [drawn, before, closed] = await page.evaluate(async () => {
+    const input0 = () => JSON.parse(localStorage.getItem('rowflow.linear')).input.data[0];
+    const el = document.querySelector('input[aria-label="input[0]"]');
+    el.value = '7';
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    // The change's own task: its microtasks compute and draw it; no timer can run in between.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    const drawn = document.querySelector('input[aria-label="input[0]"]').value;
+    const before = input0();
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    return [drawn, before, input0()];
+  });
+  assert.equal(drawn, '7.0000', 'on screen within its own task');
+  assert.notEqual(before, 7, 'not yet written: the save waits for a task of its own');
+  assert.equal(closed, 7, 'a page closed first writes it at once');
+  await page.reload();
+  await at(page, 'output[0]').waitFor();
+  assert.equal(await page.locator('input[aria-label="input[0]"]').inputValue(), '7.0000');
+  assert.deepEqual(page.errors, []);
+});
+
 test('a save that fails says so, with Export at hand; the next save that works clears it', async () => {
   const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
   // Fill this origin's storage to the last byte.
