@@ -8,6 +8,7 @@ use crate::shell::use_model;
 use leptos::prelude::*;
 use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{grouped, Case, Pass, Request, State, Work};
+use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -76,16 +77,19 @@ pub fn CostPanel() -> impl IntoView {
     let on_slider = move || drawer.pending.get().unwrap_or_else(|| sizes.get().0);
     let pick = |field: &'static str| Callback::new(move |text: String| drawer.pick(field, text.parse().unwrap_or(0)));
     let time_now = move || {
-        let ((v, d), ids) = sizes.get_untracked();
+        // Gone with its view before a deferred start ran: nothing to time.
+        let Some(((v, d), ids)) = sizes.try_get_untracked() else { return };
         match ids {
             0 => timer.cancel(),
             _ => timer.start(Request { cases: vec![Case { v, d, ids }], budget_ms: TIMING_BUDGET_MS }),
         }
     };
+    // Started in a task of its own: a new worker (~9 ms on the page) need not lengthen the
+    // change's task, which at V = 50,000 is long enough.
     Effect::new(move |_| {
         sizes.track();
         if shown.get() {
-            time_now();
+            set_timeout(time_now, Duration::ZERO);
         }
     });
     let timing = move || match (timer.measured.get().first(), timer.error.get()) {
