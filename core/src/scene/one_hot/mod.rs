@@ -115,8 +115,10 @@ fn draw(seed: i128, v: usize, d: usize) -> Result<Tensor, String> {
     Generator::manual_seed(seed).and_then(|mut g| g.embedding(v, d, None)).map_err(|e| e.to_string())
 }
 
-/// A table of more numbers than this is drawn in the page's worker: ~20 ms on the page's thread.
-pub const DRAW_ON_PAGE: usize = 1 << 19;
+/// A table of more numbers than this is drawn in the page's worker. On the page, ~3 ms: a change
+/// of size also computes and draws the scene anew in the same task, and all of it must stay well
+/// under the 50 ms of a long task (50,000 × 5 drawn here made that task 55–110 ms).
+pub const DRAW_ON_PAGE: usize = 1 << 16;
 
 /// `torch.manual_seed(seed); nn.Embedding(v, d).weight`, asked of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
