@@ -281,6 +281,25 @@ test('a table too big to draw at once is drawn in the worker, and can be cancell
   assert.deepEqual(page.errors, []);
 });
 
+test('while V is drawn, the D slider offers what fits with the V being drawn', async () => {
+  const page = await open();
+  const release = await holdWorker(page);
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  const drawing = page.locator('.oh-drawing');
+  await drawing.filter({ hasText: '(50000, 5)' }).waitFor();
+  await d.focus();
+  await page.keyboard.press('End');
+  await drawing.filter({ hasText: '(50000, 64)' }).waitFor();
+  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'not 256: 50,000 × 256 is more than this lab holds');
+  assert.equal(await page.locator('.oh-drawn').count(), 0, 'nothing refused');
+  await release();
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
 test('linked sizes: more ids, a shorter D, and the numbers that overlap stay', async () => {
   const page = await open();
   await type(page, 'number of ids', '5');

@@ -95,7 +95,7 @@ impl Driven for State {
         for name in EDITABLE.iter().chain(OTHER) {
             let _ = (c.tensor(name), self.changed(name));
         }
-        prop_assert!(self.vocab_choices().contains(&v) && self.dim_choices().contains(&d));
+        prop_assert!(self.vocab_choices((v, d)).contains(&v) && self.dim_choices((v, d)).contains(&d));
         let _ = codegen::one_hot(self);
         Ok(())
     }

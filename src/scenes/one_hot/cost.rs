@@ -156,13 +156,13 @@ pub fn CostPanel() -> impl IntoView {
             <div class="oh-sliders">
                 <SizeSlider
                     label="V (num_embeddings = num_classes)"
-                    choices=Signal::derive(move || state.with(State::vocab_choices))
+                    choices=Signal::derive(move || state.with(|s| s.vocab_choices(on_slider())))
                     value=Signal::derive(move || on_slider().0)
                     on_pick=pick("V")
                 />
                 <SizeSlider
                     label="D (embedding_dim = out_features)"
-                    choices=Signal::derive(move || state.with(State::dim_choices))
+                    choices=Signal::derive(move || state.with(|s| s.dim_choices(on_slider())))
                     value=Signal::derive(move || on_slider().1)
                     on_pick=pick("D")
                 />

@@ -100,15 +100,14 @@ impl State {
         Ok(())
     }
 
-    /// The V slider's stops that fit with the current D and ids, with the current V among them.
-    pub fn vocab_choices(&self) -> Vec<usize> {
-        let (v, d) = self.sizes();
+    /// The V slider's stops that fit with `d` and the ids on show, with `v` among them: `(v, d)`
+    /// the table's sizes, or those still being drawn.
+    pub fn vocab_choices(&self, (v, d): (usize, usize)) -> Vec<usize> {
         choices(VOCAB_SIZES, v, |v| check_sizes(v, d, self.ids.numel()).is_ok())
     }
 
-    /// The D slider's stops that fit with the current V and ids, with the current D among them.
-    pub fn dim_choices(&self) -> Vec<usize> {
-        let (v, d) = self.sizes();
+    /// The D slider's stops that fit with `v` and the ids on show, with `d` among them.
+    pub fn dim_choices(&self, (v, d): (usize, usize)) -> Vec<usize> {
         choices(DIM_SIZES, d, |d| check_sizes(v, d, self.ids.numel()).is_ok())
     }
 

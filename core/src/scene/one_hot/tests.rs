@@ -307,8 +307,10 @@ fn sizes_stay_within_what_the_browser_holds() {
     s.set_vocab("50000").unwrap();
     assert!(s.set_dim("256").unwrap_err().contains("at most"));
     assert_eq!(s.table.shape(), [50_000, 5]);
-    assert_eq!(*s.dim_choices().last().unwrap(), 64);
-    assert_eq!(*s.vocab_choices().last().unwrap(), 50_000);
+    assert_eq!(*s.dim_choices(s.sizes()).last().unwrap(), 64);
+    assert_eq!(*s.vocab_choices(s.sizes()).last().unwrap(), 50_000);
+    // While V = 50,000 is still being drawn for a (4, 5) table, D goes as far as it allows.
+    assert_eq!(*State::default().dim_choices((50_000, 5)).last().unwrap(), 64);
     let c = s.compute();
     // At real scale the sum lists its one hot product and counts the 49,999 by zero.
     let f = c.formula(LINEAR, &[0, 1]).unwrap();
@@ -320,7 +322,7 @@ fn sizes_stay_within_what_the_browser_holds() {
     assert!(p.cost_caption().contains("does 750,000 multiply-adds, 749,985 of them by 0: 50,000× the work"));
     assert_eq!([grouped(0), grouped(999), grouped(1000), grouped(1_234_567)], ["0", "999", "1,000", "1,234,567"]);
     s.set_vocab("16").unwrap();
-    assert_eq!(s.vocab_choices()[..3], [4, 10, 16]);
+    assert_eq!(s.vocab_choices(s.sizes())[..3], [4, 10, 16]);
 }
 
 #[test]
