@@ -150,6 +150,8 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
     // moved, not every cell of every grid it reaches.
     let data = c.data;
     let numbers: Vec<_> = (0..numel).map(|i| RwSignal::new(data.with_untracked(|d| d.text(i)))).collect();
+    // While focused, a cell shows every digit.
+    let focused: Vec<_> = (0..numel).map(|_| RwSignal::new(false)).collect();
     let watched = numbers.clone();
     Effect::new(move || {
         data.with(|d| {
@@ -168,7 +170,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
                     let cells = (0..cols)
                         .map(|col| {
                             let i = (s * rows_per_slice + r) * cols + col;
-                            cell_view(&c, &shape, i, cols, numel, drafts, numbers[i], table)
+                            cell_view(&c, &shape, i, drafts, numbers[i], focused[i])
                         })
                         .collect_view();
                     view! { <tr role="row">{cells}</tr> }
@@ -192,33 +194,208 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
             }
         })
         .collect_view();
+    let keys = Keys { cols, numel, table, drafts, numbers, focused, shape: shape.clone() };
+    let (on_focus, on_edit, on_paste, active) = (c.on_focus, c.on_edit, c.on_paste, c.active);
+    let (focus_keys, key_keys, paste_keys) = (keys.clone(), keys.clone(), keys.clone());
     view! {
-        <div class="grid" role="grid" aria-label=c.name.clone() data-rank=shape.len() node_ref=table>
+        <div
+            class="grid"
+            role="grid"
+            aria-label=c.name.clone()
+            data-rank=shape.len()
+            node_ref=table
+            on:focusin=move |ev| focus_keys.focus(ev, active, on_focus)
+            on:focusout=move |ev| {
+                if let Some(focused) = cell_of(&ev).and_then(|(i, _)| keys.focused.get(i)) {
+                    focused.set(false);
+                }
+            }
+            on:keydown=move |ev| key_keys.keydown(ev, on_edit)
+            on:change=move |ev| {
+                if let Some((i, el)) = cell_of(&ev) {
+                    let value = el.dyn_ref::<web_sys::HtmlInputElement>().map(|input| input.value());
+                    if let Some(value) = value {
+                        commit(on_edit, drafts, i, value);
+                    }
+                }
+            }
+            on:paste=move |ev| paste_keys.paste(ev, on_paste)
+        >
             {tables}
         </div>
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The cell an event comes from (its `data-i`) and its element: a grid listens once for all its
+/// cells, so a cell costs its DOM and bindings, not five listeners of its own.
+fn cell_of(ev: &web_sys::Event) -> Option<(usize, web_sys::HtmlElement)> {
+    let el = ev.target()?.dyn_into::<web_sys::HtmlElement>().ok()?;
+    let i = el.get_attribute("data-i")?.parse().ok()?;
+    Some((i, el))
+}
+
+/// Types `value` into cell `i`: a refused value stays in the cell as a draft with the reason.
+fn commit(
+    on_edit: Option<Callback<(usize, String), Result<(), String>>>,
+    drafts: RwSignal<HashMap<usize, (String, String)>>,
+    i: usize,
+    value: String,
+) {
+    // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits it,
+    // after the scene it belongs to is gone; that text has nowhere to go.
+    match on_edit.and_then(|cb| cb.try_run((i, value.clone()))) {
+        // Every cell of the grid reads the drafts: touch them only when this cell had one.
+        Some(Ok(())) if drafts.with_untracked(|d| d.contains_key(&i)) => drafts.update(|d| {
+            d.remove(&i);
+        }),
+        Some(Ok(())) => {}
+        Some(Err(message)) => drafts.update(|d| {
+            d.insert(i, (value, message));
+        }),
+        None => {}
+    }
+}
+
+/// Focus, keys and paste for all the cells of one grid.
+#[derive(Clone)]
+struct Keys {
+    cols: usize,
+    numel: usize,
+    table: NodeRef<leptos::html::Div>,
+    drafts: RwSignal<HashMap<usize, (String, String)>>,
+    numbers: Vec<RwSignal<(String, String)>>,
+    focused: Vec<RwSignal<bool>>,
+    shape: Vec<usize>,
+}
+
+impl Keys {
+    /// Every digit of cell `i`.
+    fn full(&self, i: usize) -> String {
+        self.numbers.get(i).map(|n| n.with_untracked(|(_, f)| f.clone())).unwrap_or_default()
+    }
+
+    fn focus(&self, ev: ev::FocusEvent, active: RwSignal<usize>, on_focus: Option<Callback<Vec<usize>>>) {
+        let Some((i, el)) = cell_of(&ev) else { return };
+        // A number field shows every digit at once, so typing right after focusing replaces them.
+        if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            if self.drafts.with_untracked(|d| !d.contains_key(&i)) {
+                input.set_value(&self.full(i));
+                input.select();
+            }
+        }
+        if let Some(focused) = self.focused.get(i) {
+            focused.set(true);
+        }
+        if active.get_untracked() != i {
+            active.set(i);
+        }
+        if let Some(cb) = on_focus {
+            cb.run(unravel(i, &self.shape));
+        }
+    }
+
+    /// Arrow keys and Enter move like a spreadsheet; `at_start`/`at_end`: whether the caret
+    /// allows leaving the cell that way.
+    fn step(&self, i: usize, key: &str, at_start: bool, at_end: bool) -> Option<usize> {
+        let (cols, numel) = (self.cols, self.numel);
+        match key {
+            "ArrowUp" => i.checked_sub(cols),
+            "ArrowDown" | "Enter" => Some(i + cols).filter(|&j| j < numel),
+            "ArrowLeft" if at_start => i.checked_sub(1),
+            "ArrowRight" if at_end => Some(i + 1).filter(|&j| j < numel),
+            "Home" if at_start => Some(i - i % cols),
+            "End" if at_end => Some(i - i % cols + cols - 1),
+            _ => None,
+        }
+    }
+
+    fn move_to(table: NodeRef<leptos::html::Div>, j: usize) {
+        let el = table.get_untracked().and_then(|t| t.query_selector(&format!("[data-i=\"{j}\"]")).ok().flatten());
+        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    }
+
+    fn keydown(&self, ev: ev::KeyboardEvent, on_edit: Option<Callback<(usize, String), Result<(), String>>>) {
+        let Some((i, el)) = cell_of(&ev) else { return };
+        let key = ev.key();
+        let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() else {
+            if let Some(j) = self.step(i, &key, true, true) {
+                ev.prevent_default();
+                Self::move_to(self.table, j);
+            }
+            return;
+        };
+        let (len, start, end) = (input.value().chars().count() as u32, input.selection_start(), input.selection_end());
+        let (at_start, at_end) = (start == Ok(Some(0)) && end == Ok(Some(0)), start == Ok(Some(len)));
+        match key.as_str() {
+            "Escape" => {
+                self.drafts.update(|d| {
+                    d.remove(&i);
+                });
+                input.set_value(&self.full(i));
+                return;
+            }
+            "Enter" => {
+                commit(on_edit, self.drafts, i, input.value());
+                // The new numbers first, the caret a frame later: focusing a text field costs
+                // Chromium more than the whole recompute. Not if the learner has moved on.
+                if let Some(j) = self.step(i, &key, true, at_end) {
+                    ev.prevent_default();
+                    let (table, input) = (self.table, input.clone());
+                    request_animation_frame(move || {
+                        set_timeout(
+                            move || {
+                                if document().active_element().is_some_and(|a| a == **input) {
+                                    Self::move_to(table, j);
+                                }
+                            },
+                            std::time::Duration::ZERO,
+                        )
+                    });
+                }
+                return;
+            }
+            _ => {}
+        }
+        if let Some(j) = self.step(i, &key, at_start, at_end) {
+            ev.prevent_default();
+            Self::move_to(self.table, j);
+        }
+    }
+
+    fn paste(&self, ev: ev::ClipboardEvent, on_paste: Option<Callback<(usize, String), Result<(), String>>>) {
+        let (Some(cb), Some((i, _))) = (on_paste, cell_of(&ev)) else { return };
+        let text = ev.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
+        // One plain value is ordinary typing; a block goes to the scene whole.
+        if !text.trim().contains(['\t', '\n', '[', ',', ' ']) {
+            return;
+        }
+        ev.prevent_default();
+        match cb.run((i, text.clone())) {
+            Ok(()) => self.drafts.update(|d| {
+                d.remove(&i);
+            }),
+            Err(message) => self.drafts.update(|d| {
+                d.insert(i, (self.full(i), message));
+            }),
+        }
+    }
+}
+
 fn cell_view(
     c: &Cells,
     shape: &[usize],
     i: usize,
-    cols: usize,
-    numel: usize,
     drafts: RwSignal<HashMap<usize, (String, String)>>,
     number: RwSignal<(String, String)>,
-    table: NodeRef<leptos::html::Div>,
+    focused: RwSignal<bool>,
 ) -> AnyView {
     let index = unravel(i, shape);
     let aria = label(&c.name, &index);
     let (marks, issues, name) = (c.marks, c.issues, c.name.clone());
-    // While focused, a cell shows every digit.
-    let focused = RwSignal::new(false);
-    let full = move || number.with_untracked(|(_, f)| f.clone());
     let idx = index.clone();
     let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
-    let is = move |want: Mark| move || mark.get() == Some(want);
     let mark_attr = move || mark.get().map(mark_name);
     // What a lesson's step points at.
     let (look, look_name, look_index) = (use_context::<Look>(), c.name.clone(), index.clone());
@@ -233,70 +410,33 @@ fn cell_view(
             .with(|d| d.get(&i).map(|(_, m)| m.clone()))
             .or_else(|| issues.with(|is| is.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone())))
     };
-    let (on_focus, on_paste, dim, changed, active) = (c.on_focus, c.on_paste, c.dim, c.changed, c.active);
+    let (dim, changed, active) = (c.dim, c.changed, c.active);
     let was_changed = Memo::new(move |_| changed.with(|c| c.contains(&i)));
     let zero_index = index.clone();
     let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
-    let focus_index = index.clone();
     let tab_stop = move || if active.get() == i { "0" } else { "-1" };
-    let focus = move |_: ev::FocusEvent| {
-        focused.set(true);
-        if active.get_untracked() != i {
-            active.set(i);
-        }
-        if let Some(cb) = on_focus {
-            cb.run(focus_index.clone());
-        }
-    };
     let alert = move || problem().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
-    // What the timeline and the last SGD step say of the cell, on its `td` either way.
+    // What the timeline and the last SGD step say of the cell, on its `td` either way, one
+    // attribute each (the style sheet reads them): a cell's every binding costs as it is built.
     let lit = move || {
         view! {
             <{..}
-                class:read=is(Mark::Read)
-                class:write=is(Mark::Write)
-                class:done=is(Mark::Done)
                 data-mark=mark_attr
                 data-phase=phase_attr
                 data-zero=zero.clone()
-                class:changed=move || was_changed.get()
                 class:look=looked.clone()
                 data-changed=move || was_changed.get().then_some("true")
             />
         }
     };
-    let move_to = move |j: usize| {
-        let el = table.get_untracked().and_then(|t| t.query_selector(&format!("[data-i=\"{j}\"]")).ok().flatten());
-        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
-        }
-    };
-    // Arrow keys and Enter move like a spreadsheet; `at_edge` tells whether the caret allows it.
-    let step = move |key: &str, at_start: bool, at_end: bool| -> Option<usize> {
-        match key {
-            "ArrowUp" => i.checked_sub(cols),
-            "ArrowDown" | "Enter" => Some(i + cols).filter(|&j| j < numel),
-            "ArrowLeft" if at_start => i.checked_sub(1),
-            "ArrowRight" if at_end => Some(i + 1).filter(|&j| j < numel),
-            "Home" if at_start => Some(i - i % cols),
-            "End" if at_end => Some(i - i % cols + cols - 1),
-            _ => None,
-        }
-    };
 
-    let Some(on_edit) = c.on_edit else {
+    if c.on_edit.is_none() {
         // The name holds everything the cell shows (its number, and a refusal if any), so what
         // is heard is what is seen.
         let name = aria.clone();
         let spoken = move || match problem() {
             Some(m) => format!("{name} = {} {m}", text()),
             None => format!("{name} = {}", text()),
-        };
-        let keydown = move |ev: ev::KeyboardEvent| {
-            if let Some(j) = step(&ev.key(), true, true) {
-                ev.prevent_default();
-                move_to(j);
-            }
         };
         return view! {
             <td
@@ -307,88 +447,15 @@ fn cell_view(
                 aria-label={spoken}
                 {..lit()}
                 aria-invalid=move || problem().map(|_| "true")
-                on:focus=focus
-                on:blur=move |_| focused.set(false)
-                on:keydown=keydown
             >
                 {text}
                 {alert}
             </td>
         }
         .into_any();
-    };
+    }
 
-    // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits it,
-    // after the scene it belongs to is gone; that text has nowhere to go.
-    let commit = move |value: String| match on_edit.try_run((i, value.clone())) {
-        // Every cell of the grid reads the drafts: touch them only when this cell had one.
-        Some(Ok(())) if drafts.with_untracked(|d| d.contains_key(&i)) => drafts.update(|d| {
-            d.remove(&i);
-        }),
-        Some(Ok(())) => {}
-        Some(Err(message)) => drafts.update(|d| {
-            d.insert(i, (value, message));
-        }),
-        None => {}
-    };
     let value = move || drafts.with(|d| d.get(&i).map(|(t, _)| t.clone())).unwrap_or_else(text);
-    let keydown = move |ev: ev::KeyboardEvent| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let (len, start, end) = (input.value().chars().count() as u32, input.selection_start(), input.selection_end());
-        let (at_start, at_end) = (start == Ok(Some(0)) && end == Ok(Some(0)), start == Ok(Some(len)));
-        let key = ev.key();
-        match key.as_str() {
-            "Escape" => {
-                drafts.update(|d| {
-                    d.remove(&i);
-                });
-                input.set_value(&full());
-                return;
-            }
-            "Enter" => {
-                commit(input.value());
-                // The new numbers first, the caret a frame later: focusing a text field costs
-                // Chromium more than the whole recompute. Not if the learner has moved on.
-                if let Some(j) = step(&key, true, at_end) {
-                    ev.prevent_default();
-                    request_animation_frame(move || {
-                        set_timeout(
-                            move || {
-                                let here = document().active_element().is_some_and(|a| a == **input);
-                                if here {
-                                    move_to(j);
-                                }
-                            },
-                            std::time::Duration::ZERO,
-                        )
-                    });
-                }
-                return;
-            }
-            _ => {}
-        }
-        if let Some(j) = step(&key, at_start, at_end) {
-            ev.prevent_default();
-            move_to(j);
-        }
-    };
-    let paste = move |ev: ev::ClipboardEvent| {
-        let Some(cb) = on_paste else { return };
-        let text = ev.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
-        // One plain value is ordinary typing; a block goes to the scene whole.
-        if !text.trim().contains(['\t', '\n', '[', ',', ' ']) {
-            return;
-        }
-        ev.prevent_default();
-        match cb.run((i, text.clone())) {
-            Ok(()) => drafts.update(|d| {
-                d.remove(&i);
-            }),
-            Err(message) => drafts.update(|d| {
-                d.insert(i, (full(), message));
-            }),
-        }
-    };
     view! {
         <td role="gridcell" {..lit()}>
             <input
@@ -403,19 +470,6 @@ fn cell_view(
                 aria-invalid=move || problem().map(|_| "true")
                 data-mark=mark_attr
                 prop:value=value
-                on:focus=move |ev: ev::FocusEvent| {
-                    // Show every digit at once, so typing right after focusing replaces them.
-                    if drafts.with_untracked(|d| !d.contains_key(&i)) {
-                        let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                        input.set_value(&full());
-                        input.select();
-                    }
-                    focus(ev);
-                }
-                on:blur=move |_| focused.set(false)
-                on:change=move |ev| commit(event_target_value(&ev))
-                on:keydown=keydown
-                on:paste=paste
             />
             {alert}
         </td>

@@ -217,7 +217,12 @@ fn follow(bar: Option<web_sys::HtmlDivElement>) {
     // All the step touches if it fits; else what it writes; else the end of that, where the
     // row being written lies (Linear's backward writes all of input.grad above it).
     let room = bottom - top;
-    let delta = match (span("main :is(.read, .write):not(.timeline *)"), span("main .write:not(.timeline *)")) {
+    // Grid cells carry their mark as `data-mark`; the RNN diagram's boxes as a class.
+    let (marked, written) = (
+        "main :is(.read, .write, td[data-mark=read], td[data-mark=write]):not(.timeline *)",
+        "main :is(.write, td[data-mark=write]):not(.timeline *)",
+    );
+    let delta = match (span(marked), span(written)) {
         (Some((t, b)), _) if b - t <= room => fit(t, b, top, bottom),
         (_, Some((t, b))) if b - t <= room => fit(t, b, top, bottom),
         (_, Some((_, b))) => b - bottom,

@@ -21,8 +21,8 @@ const hidden = (page) =>
         .map((el) => [el, el.getBoundingClientRect()])
         .filter(([, r]) => r.height > 0);
     const spans = (m) => Math.max(...m.map(([, r]) => r.bottom)) - Math.min(...m.map(([, r]) => r.top));
-    let marked = rects('.read, .write');
-    if (spans(marked) > limit) marked = rects('.write');
+    let marked = rects('.read, .write, td[data-mark="read"], td[data-mark="write"]');
+    if (spans(marked) > limit) marked = rects('.write, td[data-mark="write"]');
     if (spans(marked) > limit) {
       const last = Math.max(...marked.map(([, r]) => r.bottom));
       marked = marked.filter(([, r]) => r.bottom === last);
@@ -68,7 +68,7 @@ for (const scene of SCENES) {
             const el = document.querySelector(`main .grid td${sel}[data-phase="backward"]`);
             return el && `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el, '::before').borderTopWidth}`;
           };
-          return { read: style('.read'), write: style('.write') };
+          return { read: style('[data-mark="read"]'), write: style('[data-mark="write"]') };
         });
       }
     }
