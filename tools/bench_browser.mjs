@@ -183,6 +183,31 @@ for (const [scene, route, cell, out] of [
   await page.close();
 }
 
+// Cells, not tensors: D from 5 to 64 at V = 4 builds ~900 grid cells (emb.weight, linear.weight
+// and both outputs as cells) in one change; the longest task of each of RUNS fresh pages, each
+// left a second to settle first (its first timing run, the wasm's tier-up).
+{
+  const longest = [];
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base + '#/one-hot');
+    await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+    await page.waitForTimeout(1000);
+    await watchLongTasks(page);
+    const d = page.locator('input[type=range][aria-label^="D ("]');
+    await d.evaluate((el) => {
+      el.value = '5'; // the stop of D = 64
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.locator('[data-cell="emb(input)[0, 63]"]').waitFor();
+    await page.waitForTimeout(300);
+    longest.push(Math.max(0, ...(await page.evaluate(() => window.__longTasks))));
+    await page.context().close();
+  }
+  rows.push(['longest task over 50 ms while one-hot D grows from 5 to 64 at V = 4 (~900 cells built; 0: none)', `${ms(median(longest))} ms (${longest.map((t) => t.toFixed(0)).join(', ')})`]);
+}
+
 // The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
 // time, the pointer moving over it; the frame intervals while it scrolls.
 {
