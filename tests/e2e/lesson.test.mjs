@@ -85,8 +85,9 @@ test('a link opens a lesson at its step; a bad one says why and changes nothing'
 test("a lesson never saves over the learner's work; Escape leaves it with the scene as it is", async () => {
   const page = await site.go('#/linear', '[data-cell="output[0]"]');
   await type(page, 'input[0]', '7');
+  // A change is saved in a task of its own, just after it is drawn.
+  await page.waitForFunction(() => /7\.0/.test(localStorage.getItem('rowflow.linear')));
   const mine = await page.evaluate(() => localStorage.getItem('rowflow.linear'));
-  assert.match(mine, /7\.0/);
 
   await page.getByRole('link', { name: 'Is the input a row or a column?' }).click();
   await page.locator('.lesson').waitFor();
@@ -101,7 +102,7 @@ test("a lesson never saves over the learner's work; Escape leaves it with the sc
   assert.equal(await page.locator('.lesson').count(), 0);
   assert.doesNotMatch(page.url(), /lesson=/);
   assert.equal(await page.locator('[data-cell="output[3]"]').textContent(), output3);
-  assert.notEqual(await page.evaluate(() => localStorage.getItem('rowflow.linear')), mine);
+  await page.waitForFunction((mine) => localStorage.getItem('rowflow.linear') !== mine, mine);
   // PageDown steps the timeline again.
   const before = await page.locator('.timeline [role=status]').textContent();
   await page.keyboard.press('PageDown');
@@ -116,7 +117,7 @@ test("a lesson never saves over the learner's work; Escape leaves it with the sc
   await type(page, 'input[2]', '0');
   assert.equal(await page.locator('.lesson').count(), 0);
   await page.getByText('This scene came from a lesson.').waitFor();
-  assert.match(await page.evaluate(() => localStorage.getItem('rowflow.embedding')), /"data":\[2,3,0\]/);
+  await page.waitForFunction(() => /"data":\[2,3,0\]/.test(localStorage.getItem('rowflow.embedding')));
   assert.deepEqual(page.errors, []);
 });
 

@@ -26,12 +26,15 @@ test('50 SGD steps on nn.Embedding(1000, 30) are all there after a reload', asyn
   await at(page, 'output[1, 2, 29]').waitFor();
   const shape = [2, 3, 30];
   const before = await outputs(page, shape);
+  // A change is saved in a task of its own, just after it is drawn.
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.embedding'))?.preset === 'big_1000x30');
   const ids = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.embedding'))).input.data;
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   for (let k = 1; k <= 50; k++) {
     await page.getByRole('button', { name: 'SGD step' }).click();
     assert.equal(await steps(page), `steps: ${k}`);
   }
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.embedding')).learning.steps === 50);
   const saved = await page.evaluate(() => localStorage.getItem('rowflow.embedding'));
   t.diagnostic(`a saved 1000×30 scene after 50 steps takes ${saved.length} bytes`);
   assert.equal(JSON.parse(saved).learning.steps, 50);
@@ -57,6 +60,7 @@ test('50 training steps are all there after a reload', async () => {
   await page.getByLabel('N', { exact: true }).fill('50');
   await page.getByRole('button', { name: 'Run N steps' }).click();
   assert.equal(await steps(page), 'steps: 50');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.train')).losses.length === 50);
   const losses = JSON.parse(await page.evaluate(() => localStorage.getItem('rowflow.train'))).losses;
   assert.equal(losses.length, 50);
   const loss = await page.getByLabel('Loss', { exact: true }).textContent();
