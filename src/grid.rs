@@ -1,12 +1,12 @@
 use crate::heatmap::HeatMap;
 use crate::shell::Look;
-use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::format::{full, not_finite, short};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
 use std::collections::HashMap;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
 /// Past this many cells a tensor is drawn as a heat map instead of cells.
@@ -194,36 +194,31 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
             }
         })
         .collect_view();
-    let keys = Keys { cols, numel, table, drafts, numbers, focused, shape: shape.clone() };
-    let (on_focus, on_edit, on_paste, active) = (c.on_focus, c.on_edit, c.on_paste, c.active);
-    let (focus_keys, key_keys, paste_keys) = (keys.clone(), keys.clone(), keys.clone());
+    let grid_name = c.name.clone();
+    let keys = Rc::new(Keys { c, shape, table, drafts, numbers, focused });
+    let rank = keys.shape.len();
     view! {
         <div
             class="grid"
             role="grid"
-            aria-label=c.name.clone()
-            data-rank=shape.len()
+            aria-label=grid_name
+            data-rank=rank
             node_ref=table
-            on:focusin=move |ev| focus_keys.focus(ev, active, on_focus)
-            on:focusout=move |ev| {
-                if let Some(focused) = cell_of(&ev).and_then(|(i, _)| keys.focused.get(i)) {
-                    focused.set(false);
-                }
-            }
-            on:keydown=move |ev| key_keys.keydown(ev, on_edit)
-            on:change=move |ev| {
-                if let Some((i, el)) = cell_of(&ev) {
-                    let value = el.dyn_ref::<web_sys::HtmlInputElement>().map(|input| input.value());
-                    if let Some(value) = value {
-                        commit(on_edit, drafts, i, value);
-                    }
-                }
-            }
-            on:paste=move |ev| paste_keys.paste(ev, on_paste)
+            on:focusin=listen(&keys, Keys::focus)
+            on:focusout=listen(&keys, Keys::blur)
+            on:keydown=listen(&keys, Keys::keydown)
+            on:change=listen(&keys, Keys::change)
+            on:paste=listen(&keys, Keys::paste)
         >
             {tables}
         </div>
     }
+}
+
+/// One of the grid's listeners: `handle` with the grid's keys, for an event of any type.
+fn listen<E: Into<web_sys::Event>>(keys: &Rc<Keys>, handle: fn(&Keys, web_sys::Event)) -> impl FnMut(E) + 'static {
+    let keys = keys.clone();
+    move |ev: E| handle(&keys, ev.into())
 }
 
 /// The cell an event comes from (its `data-i`) and its element: a grid listens once for all its
@@ -234,38 +229,14 @@ fn cell_of(ev: &web_sys::Event) -> Option<(usize, web_sys::HtmlElement)> {
     Some((i, el))
 }
 
-/// Types `value` into cell `i`: a refused value stays in the cell as a draft with the reason.
-fn commit(
-    on_edit: Option<Callback<(usize, String), Result<(), String>>>,
-    drafts: RwSignal<HashMap<usize, (String, String)>>,
-    i: usize,
-    value: String,
-) {
-    // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits it,
-    // after the scene it belongs to is gone; that text has nowhere to go.
-    match on_edit.and_then(|cb| cb.try_run((i, value.clone()))) {
-        // Every cell of the grid reads the drafts: touch them only when this cell had one.
-        Some(Ok(())) if drafts.with_untracked(|d| d.contains_key(&i)) => drafts.update(|d| {
-            d.remove(&i);
-        }),
-        Some(Ok(())) => {}
-        Some(Err(message)) => drafts.update(|d| {
-            d.insert(i, (value, message));
-        }),
-        None => {}
-    }
-}
-
-/// Focus, keys and paste for all the cells of one grid.
-#[derive(Clone)]
+/// Focus, keys, typing and paste for all the cells of one grid, shared by its listeners.
 struct Keys {
-    cols: usize,
-    numel: usize,
+    c: Cells,
+    shape: Vec<usize>,
     table: NodeRef<leptos::html::Div>,
     drafts: RwSignal<HashMap<usize, (String, String)>>,
     numbers: Vec<RwSignal<(String, String)>>,
     focused: Vec<RwSignal<bool>>,
-    shape: Vec<usize>,
 }
 
 impl Keys {
@@ -274,7 +245,7 @@ impl Keys {
         self.numbers.get(i).map(|n| n.with_untracked(|(_, f)| f.clone())).unwrap_or_default()
     }
 
-    fn focus(&self, ev: ev::FocusEvent, active: RwSignal<usize>, on_focus: Option<Callback<Vec<usize>>>) {
+    fn focus(&self, ev: web_sys::Event) {
         let Some((i, el)) = cell_of(&ev) else { return };
         // A number field shows every digit at once, so typing right after focusing replaces them.
         if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
@@ -286,18 +257,50 @@ impl Keys {
         if let Some(focused) = self.focused.get(i) {
             focused.set(true);
         }
-        if active.get_untracked() != i {
-            active.set(i);
+        if self.c.active.get_untracked() != i {
+            self.c.active.set(i);
         }
-        if let Some(cb) = on_focus {
+        if let Some(cb) = self.c.on_focus {
             cb.run(unravel(i, &self.shape));
+        }
+    }
+
+    fn blur(&self, ev: web_sys::Event) {
+        if let Some(focused) = cell_of(&ev).and_then(|(i, _)| self.focused.get(i)) {
+            focused.set(false);
+        }
+    }
+
+    fn change(&self, ev: web_sys::Event) {
+        let Some((i, el)) = cell_of(&ev) else { return };
+        if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            self.commit(i, input.value());
+        }
+    }
+
+    /// Types `value` into cell `i`: a refused value stays in the cell as a draft with the reason.
+    fn commit(&self, i: usize, value: String) {
+        let drafts = self.drafts;
+        // `try_run`: leaving the page with a cell still being typed in blurs it, and so commits
+        // it, after the scene it belongs to is gone; that text has nowhere to go.
+        match self.c.on_edit.and_then(|cb| cb.try_run((i, value.clone()))) {
+            // Every cell of the grid reads the drafts: touch them only when this cell had one.
+            Some(Ok(())) if drafts.with_untracked(|d| d.contains_key(&i)) => drafts.update(|d| {
+                d.remove(&i);
+            }),
+            Some(Ok(())) => {}
+            Some(Err(message)) => drafts.update(|d| {
+                d.insert(i, (value, message));
+            }),
+            None => {}
         }
     }
 
     /// Arrow keys and Enter move like a spreadsheet; `at_start`/`at_end`: whether the caret
     /// allows leaving the cell that way.
     fn step(&self, i: usize, key: &str, at_start: bool, at_end: bool) -> Option<usize> {
-        let (cols, numel) = (self.cols, self.numel);
+        let cols = self.shape.last().copied().unwrap_or(1).max(1);
+        let numel: usize = self.shape.iter().product();
         match key {
             "ArrowUp" => i.checked_sub(cols),
             "ArrowDown" | "Enter" => Some(i + cols).filter(|&j| j < numel),
@@ -316,8 +319,8 @@ impl Keys {
         }
     }
 
-    fn keydown(&self, ev: ev::KeyboardEvent, on_edit: Option<Callback<(usize, String), Result<(), String>>>) {
-        let Some((i, el)) = cell_of(&ev) else { return };
+    fn keydown(&self, ev: web_sys::Event) {
+        let (Some((i, el)), Some(ev)) = (cell_of(&ev), ev.dyn_ref::<web_sys::KeyboardEvent>()) else { return };
         let key = ev.key();
         let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() else {
             if let Some(j) = self.step(i, &key, true, true) {
@@ -337,7 +340,7 @@ impl Keys {
                 return;
             }
             "Enter" => {
-                commit(on_edit, self.drafts, i, input.value());
+                self.commit(i, input.value());
                 // The new numbers first, the caret a frame later: focusing a text field costs
                 // Chromium more than the whole recompute. Not if the learner has moved on.
                 if let Some(j) = self.step(i, &key, true, at_end) {
@@ -364,8 +367,9 @@ impl Keys {
         }
     }
 
-    fn paste(&self, ev: ev::ClipboardEvent, on_paste: Option<Callback<(usize, String), Result<(), String>>>) {
-        let (Some(cb), Some((i, _))) = (on_paste, cell_of(&ev)) else { return };
+    fn paste(&self, ev: web_sys::Event) {
+        let (Some(cb), Some((i, _))) = (self.c.on_paste, cell_of(&ev)) else { return };
+        let Some(ev) = ev.dyn_ref::<web_sys::ClipboardEvent>() else { return };
         let text = ev.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
         // One plain value is ordinary typing; a block goes to the scene whole.
         if !text.trim().contains(['\t', '\n', '[', ',', ' ']) {

@@ -134,9 +134,8 @@ pub fn transpose(t: &Tensor) -> Result<Tensor> {
         )));
     };
     let (r, c) = (*r, *c);
-    // Tiles of 32 × 32, so both sides stay in cache: a 50,000 × 64 table in a few ms.
     // A block of TILE input rows at a time (contiguous), written as one short run into each
-    // output row: both sides stay in cache.
+    // output row: both sides stay in cache, a 50,000 × 64 table in a few ms.
     const TILE: usize = 32;
     let (x, mut data) = (t.data(), vec![0.0f32; r * c]);
     for (b, block) in x.chunks(TILE * c.max(1)).enumerate() {

@@ -35,8 +35,7 @@ impl State {
                 &fresh
             }
         };
-        let set = differing(&self.table, base);
-        (2 * set.len() <= self.table.numel()).then_some((seed, set))
+        Some((seed, set_over(&self.table, base)?))
     }
 }
 
@@ -52,10 +51,15 @@ impl std::fmt::Debug for Drawn {
     }
 }
 
-/// The flat indices where `table` is not `base`, bit for bit.
-fn differing(table: &Tensor, base: &Tensor) -> Vec<usize> {
+/// The flat indices where `table` is not `base`, bit for bit: `None` unless both are the same
+/// size and at most half of `table` is set over `base` (more is better written whole).
+fn set_over(table: &Tensor, base: &Tensor) -> Option<Vec<usize>> {
+    if base.shape() != table.shape() {
+        return None;
+    }
     let pairs = table.data().iter().zip(base.data()).enumerate();
-    pairs.filter(|(_, (x, b))| !x.same(**b)).map(|(i, _)| i).collect()
+    let set: Vec<usize> = pairs.filter(|(_, (x, b))| !x.same(**b)).map(|(i, _)| i).collect();
+    (2 * set.len() <= table.numel()).then_some(set)
 }
 
 #[derive(Serialize, Deserialize)]
@@ -76,15 +80,8 @@ enum Table {
 impl Table {
     /// `table` against its draw when that is at hand and most of it is still the draw's.
     fn of(table: &Tensor, drawn: &Drawn) -> Self {
-        let whole = || Table::Whole(table.clone());
-        let (Some(base), &[v, d]) = (&drawn.0, table.shape()) else { return whole() };
-        if base.shape() != table.shape() {
-            return whole();
-        }
-        let set = differing(table, base);
-        if 2 * set.len() > table.numel() {
-            return whole();
-        }
+        let set = drawn.0.as_ref().and_then(|base| set_over(table, base));
+        let (Some(set), &[v, d]) = (set, table.shape()) else { return Table::Whole(table.clone()) };
         let mut at: Vec<[usize; 2]> = Vec::new();
         let mut bytes = Vec::with_capacity(4 * set.len());
         for i in set {

@@ -115,8 +115,8 @@ impl State {
     /// `torch.manual_seed(seed); nn.Embedding(V, D)` has there.
     pub fn resize_table(&mut self, v: usize, d: usize) -> Result<(), String> {
         self.check_resize(v, d)?;
-        let seed = self.seed.clone();
-        self.resize_drawn(&seed, Draw { seed: seed.clone(), v, d }.run()?)
+        let draw = Draw { seed: self.seed.clone(), v, d };
+        self.resize_drawn(&draw.seed, draw.run()?)
     }
 
     /// Why the table can't be `(v, d)` with the ids on show, if it can't.
