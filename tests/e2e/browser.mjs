@@ -55,7 +55,27 @@ export async function start() {
       page.errors = [];
       page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
       page.on('pageerror', (e) => page.errors.push(String(e)));
-      page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
+      // A request the page's own document made and lost is an error; one a reload or a link cut
+      // short (its document was being left) is the browser doing as asked: a worker still
+      // downloading its files when the learner reloads, say.
+      let navigations = 0;
+      let leaving = false;
+      const leftBehind = new WeakMap();
+      page.on('request', (r) => {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
+          navigations++;
+          leaving = true;
+        } else {
+          leftBehind.set(r, { navigations, leaving });
+        }
+      });
+      page.on('framenavigated', (f) => f === page.mainFrame() && (leaving = false));
+      page.on('requestfailed', (r) => {
+        const why = r.failure()?.errorText;
+        const then = leftBehind.get(r);
+        if (why === 'net::ERR_ABORTED' && then && (then.leaving || then.navigations < navigations)) return;
+        page.errors.push(`request failed: ${r.url()} (${why})`);
+      });
       return page;
     },
     /** `page` (a new one if none) at `route`, once something matches the selector `ready`. */

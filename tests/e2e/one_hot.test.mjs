@@ -519,6 +519,27 @@ test('leaving the scene while a timing is pending is quiet', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a reload while the timing worker downloads its wasm is quiet, and the scene times again', async () => {
+  const page = await open();
+  // The worker's wasm held back: the reload cuts its download, as a learner's would.
+  let asked;
+  const requested = new Promise((ok) => (asked = ok));
+  await page.route('**/worker_bg.wasm', async (route) => {
+    asked();
+    await new Promise(() => {});
+  });
+  // The panel times once on show, in a new worker after the reload.
+  const timing = page.locator('.oh-timing');
+  await page.reload();
+  await timing.scrollIntoViewIfNeeded();
+  await requested;
+  await page.unroute('**/worker_bg.wasm');
+  await page.reload();
+  await timing.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  assert.deepEqual(page.errors, []);
+});
+
 test('at real scale: a sweep to V = 50 000 in the worker, PyTorch beside, cancel, and the page answers', async () => {
   const page = await open();
   const panel = page.locator('.oh-scale');

@@ -115,7 +115,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
   const go = async (s) => {
     scene = s;
     await page.goto(site.base + s.route);
-    await page.locator('main [role=grid]').first().waitFor({ timeout: 15000 });
+    await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
   };
 
   /** On the projector, sharing waits behind Controls: bring it back first, as a teacher would. */
@@ -167,7 +167,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     const roll = fresh.length ? 1 : r.next();
     if (roll < 0.02) {
       await page.reload();
-      await page.locator('main [role=grid]').first().waitFor({ timeout: 15000 });
+      await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
       return 'reload';
     }
     if (roll < 0.06) {
@@ -185,7 +185,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
       const url = r.pick([link, link.slice(0, link.length - r.int(40) - 1), link.replace(scene.route, other.route), `${site.base}${scene.route}?s=${r.pick(JUNK)}`]);
       await page.goto(url);
       scene = SCENES.find((s) => url.includes(`${s.route}?`)) ?? scene;
-      await page.locator('main [role=grid]').first().waitFor({ timeout: 15000 });
+      await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
       return `open link (${url.length} chars)`;
     }
     if (roll < 0.1) {
