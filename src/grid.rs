@@ -152,6 +152,8 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
     let numbers: Vec<_> = (0..numel).map(|i| RwSignal::new(data.with_untracked(|d| d.text(i)))).collect();
     // While focused, a cell shows every digit.
     let focused: Vec<_> = (0..numel).map(|_| RwSignal::new(false)).collect();
+    // Why its typed text (a draft) or its value was refused, set only when that changes.
+    let refused: Vec<_> = (0..numel).map(|_| RwSignal::new(None::<Refused>)).collect();
     let watched = numbers.clone();
     Effect::new(move || {
         data.with(|d| {
@@ -170,7 +172,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
                     let cells = (0..cols)
                         .map(|col| {
                             let i = (s * rows_per_slice + r) * cols + col;
-                            cell_view(&c, &shape, i, drafts, numbers[i], focused[i])
+                            cell_view(&c, &shape, i, numbers[i], focused[i], refused[i])
                         })
                         .collect_view();
                     view! { <tr role="row">{cells}</tr> }
@@ -195,6 +197,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
         })
         .collect_view();
     let grid_name = c.name.clone();
+    decorate(&c, &shape, table, drafts, refused);
     let keys = Rc::new(Keys { c, shape, table, drafts, numbers, focused });
     let rank = keys.shape.len();
     view! {
@@ -391,67 +394,28 @@ fn cell_view(
     c: &Cells,
     shape: &[usize],
     i: usize,
-    drafts: RwSignal<HashMap<usize, (String, String)>>,
     number: RwSignal<(String, String)>,
     focused: RwSignal<bool>,
+    refused: RwSignal<Option<Refused>>,
 ) -> AnyView {
-    let index = unravel(i, shape);
-    let aria = label(&c.name, &index);
-    let (marks, issues, name) = (c.marks, c.issues, c.name.clone());
-    let idx = index.clone();
-    let mark = Memo::new(move |_| marks.with(|m| m.of(&name, &idx)));
-    let mark_attr = move || mark.get().map(mark_name);
-    // What a lesson's step points at.
-    let (look, look_name, look_index) = (use_context::<Look>(), c.name.clone(), index.clone());
-    let looked =
-        move || look.is_some_and(|Look(l)| l.with(|spans| spans.iter().any(|s| s.contains(&look_name, &look_index))));
-    // Backward steps colour apart from forward ones.
-    let phase_attr =
-        move || (mark.get().is_some() && marks.with(|m| m.phase == Some(Phase::Backward))).then_some("backward");
+    let aria = label(&c.name, &unravel(i, shape));
     let text = move || number.with(|(s, f)| if focused.get() { f } else { s }.clone());
-    let problem = move || {
-        drafts
-            .with(|d| d.get(&i).map(|(_, m)| m.clone()))
-            .or_else(|| issues.with(|is| is.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone())))
-    };
-    let (dim, changed, active) = (c.dim, c.changed, c.active);
-    let was_changed = Memo::new(move |_| changed.with(|c| c.contains(&i)));
-    let zero_index = index.clone();
-    let zero = move || dim.is_some_and(|f| f.run(zero_index.clone())).then_some("true");
-    let tab_stop = move || if active.get() == i { "0" } else { "-1" };
-    let alert = move || problem().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
-    // What the timeline and the last SGD step say of the cell, on its `td` either way, one
-    // attribute each (the style sheet reads them): a cell's every binding costs as it is built.
-    let lit = move || {
-        view! {
-            <{..}
-                data-mark=mark_attr
-                data-phase=phase_attr
-                data-zero=zero.clone()
-                class:look=looked.clone()
-                data-changed=move || was_changed.get().then_some("true")
-            />
-        }
-    };
+    let why = move || refused.with(|r| r.as_ref().map(|r| r.why.clone()));
+    let alert = move || why().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
+    let invalid = move || refused.with(|r| r.is_some().then_some("true"));
+    // Marks and the tab stop after this are written on the cell by its grid (`decorate`).
+    let tab_stop = if c.active.get_untracked() == i { "0" } else { "-1" };
 
     if c.on_edit.is_none() {
         // The name holds everything the cell shows (its number, and a refusal if any), so what
         // is heard is what is seen.
         let name = aria.clone();
-        let spoken = move || match problem() {
+        let spoken = move || match why() {
             Some(m) => format!("{name} = {} {m}", text()),
             None => format!("{name} = {}", text()),
         };
         return view! {
-            <td
-                role="gridcell"
-                data-i=i
-                tabindex=tab_stop
-                data-cell=aria
-                aria-label={spoken}
-                {..lit()}
-                aria-invalid=move || problem().map(|_| "true")
-            >
+            <td role="gridcell" data-i=i tabindex=tab_stop data-cell=aria aria-label=spoken aria-invalid=invalid>
                 {text}
                 {alert}
             </td>
@@ -459,9 +423,9 @@ fn cell_view(
         .into_any();
     }
 
-    let value = move || drafts.with(|d| d.get(&i).map(|(t, _)| t.clone())).unwrap_or_else(text);
+    let value = move || refused.with(|r| r.as_ref().and_then(|r| r.draft.clone())).unwrap_or_else(text);
     view! {
-        <td role="gridcell" {..lit()}>
+        <td role="gridcell">
             <input
                 type="text"
                 inputmode="decimal"
@@ -471,12 +435,163 @@ fn cell_view(
                 data-cell=aria.clone()
                 tabindex=tab_stop
                 aria-label=aria
-                aria-invalid=move || problem().map(|_| "true")
-                data-mark=mark_attr
+                aria-invalid=invalid
                 prop:value=value
             />
             {alert}
         </td>
     }
     .into_any()
+}
+
+/// Why a cell's text or value was refused, and the typed text kept in it if it was typed.
+#[derive(Clone, PartialEq)]
+struct Refused {
+    draft: Option<String>,
+    why: String,
+}
+
+/// What the timeline, a lesson, the step's zeros, the last SGD step and the tab stop say of each
+/// cell, written on the cells by one effect of each kind for the whole grid, and only on the
+/// cells whose say changed: a binding of each per cell was most of what a cell cost to build.
+/// Refusals go to each cell's own `refused`, read by its number, name and alert.
+fn decorate(
+    c: &Cells,
+    shape: &[usize],
+    table: NodeRef<leptos::html::Div>,
+    drafts: RwSignal<HashMap<usize, (String, String)>>,
+    refused: Vec<RwSignal<Option<Refused>>>,
+) {
+    let numel = refused.len();
+    let indices: Rc<Vec<Vec<usize>>> = Rc::new((0..numel).map(|i| unravel(i, shape)).collect());
+    let (marks, changed, active, issues, name) = (c.marks, c.changed, c.active, c.issues, c.name.clone());
+    let on = Rc::new(CellElements { table, found: Default::default() });
+
+    let (at, name_) = (indices.clone(), name.clone());
+    on.write(
+        move || {
+            marks.with(|m| {
+                let backward = m.phase == Some(Phase::Backward);
+                at.iter().map(|index| m.of(&name_, index).map(|mark| (mark_name(mark), backward))).collect()
+            })
+        },
+        |(td, focus), mark| {
+            let (name, backward) = mark.unzip();
+            set(td, "data-mark", name);
+            set(focus, "data-mark", name);
+            set(td, "data-phase", backward.and_then(|b| b.then_some("backward")));
+        },
+    );
+    if let Some(dim) = c.dim {
+        let at = indices.clone();
+        on.write(
+            move || at.iter().map(|index| dim.run(index.clone())).collect(),
+            |(td, _), &zero| set(td, "data-zero", zero.then_some("true")),
+        );
+    }
+    if let Some(Look(look)) = use_context::<Look>() {
+        let at = indices.clone();
+        on.write(
+            move || look.with(|spans| at.iter().map(|index| spans.iter().any(|s| s.contains(&name, index))).collect()),
+            |(td, _), &looked| {
+                let _ = td.class_list().toggle_with_force("look", looked);
+            },
+        );
+    }
+    on.write(
+        move || {
+            let mut now = vec![false; numel];
+            changed.with(|c| {
+                for &i in c {
+                    if let Some(b) = now.get_mut(i) {
+                        *b = true;
+                    }
+                }
+            });
+            now
+        },
+        |(td, _), &was| set(td, "data-changed", was.then_some("true")),
+    );
+    on.write(
+        move || {
+            let mut now = vec![false; numel];
+            if let Some(b) = now.get_mut(active.get()) {
+                *b = true;
+            }
+            now
+        },
+        |(_, focus), &stop| set(focus, "tabindex", Some(if stop { "0" } else { "-1" })),
+    );
+    Effect::new(move || {
+        drafts.with(|d| {
+            issues.with(|is| {
+                for (i, cell) in refused.iter().enumerate() {
+                    let now = match d.get(&i) {
+                        Some((text, why)) => Some(Refused { draft: Some(text.clone()), why: why.clone() }),
+                        None => {
+                            is.iter().find(|(j, _)| *j == i).map(|(_, why)| Refused { draft: None, why: why.clone() })
+                        }
+                    };
+                    if cell.with_untracked(|r| *r != now) {
+                        cell.set(now);
+                    }
+                }
+            })
+        })
+    });
+}
+
+/// `name="value"` on `el`, or no `name` at all.
+fn set(el: &web_sys::Element, name: &str, value: Option<&str>) {
+    let _ = match value {
+        Some(v) => el.set_attribute(name, v),
+        None => el.remove_attribute(name),
+    };
+}
+
+/// A grid's cells once mounted, in index order: each one's `td` and what takes focus in it (its
+/// input, or the `td`).
+struct CellElements {
+    table: NodeRef<leptos::html::Div>,
+    found: std::cell::OnceCell<Vec<(web_sys::Element, web_sys::Element)>>,
+}
+
+impl CellElements {
+    /// Keeps `write(cell, what)` on each cell for what `now()` says of it, from the first run
+    /// on which the grid is mounted; a cell is written only when its `what` differs from the last
+    /// run's (at first, from `T::default()`, what a cell is built with).
+    fn write<T: Clone + Default + PartialEq + 'static>(
+        self: &Rc<Self>,
+        now: impl Fn() -> Vec<T> + 'static,
+        write: impl Fn(&(web_sys::Element, web_sys::Element), &T) + 'static,
+    ) {
+        let on = self.clone();
+        Effect::new(move |last: Option<Vec<T>>| {
+            let now = now();
+            let Some(cells) = on.cells() else { return last.unwrap_or_default() };
+            let last = last.unwrap_or_default();
+            for (k, (what, cell)) in now.iter().zip(cells).enumerate() {
+                if last.get(k).cloned().unwrap_or_default() != *what {
+                    write(cell, what);
+                }
+            }
+            now
+        });
+    }
+
+    fn cells(&self) -> Option<&[(web_sys::Element, web_sys::Element)]> {
+        if let Some(found) = self.found.get() {
+            return Some(found);
+        }
+        let table = self.table.get()?;
+        let list = table.query_selector_all("[data-i]").ok()?;
+        let found = (0..list.length())
+            .filter_map(|k| list.item(k)?.dyn_into::<web_sys::Element>().ok())
+            .map(|focus| {
+                let td = if focus.tag_name() == "INPUT" { focus.parent_element() } else { None };
+                (td.unwrap_or_else(|| focus.clone()), focus)
+            })
+            .collect();
+        Some(self.found.get_or_init(|| found))
+    }
 }
