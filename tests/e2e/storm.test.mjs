@@ -65,8 +65,9 @@ function coreCells(scene, file) {
 
 /**
  * Every control on the page now, as `{ kind, name, id }` (`id`: its `data-storm` mark, for a
- * locator): editable cells (one name per grid), read-only cells, heat maps, fields, checkboxes,
- * radios, selects, sliders, buttons, summaries, the import. One round trip to the page.
+ * locator): editable cells (one name per grid), read-only cells and fields, heat maps, fields,
+ * checkboxes, radios, selects, sliders, buttons (by keyboard when shown only on focus), summaries,
+ * the import. One round trip to the page.
  */
 function controls(page) {
   return page.evaluate(() => {
@@ -74,13 +75,18 @@ function controls(page) {
       'main input, main select, main button, main summary, main [role=gridcell][tabindex], header input',
     );
     const found = [];
+    // A mark from an earlier survey on a control skipped now would name two controls.
+    document.querySelectorAll('[data-storm]').forEach((el) => delete el.dataset.storm);
     els.forEach((el, id) => {
-      if (el.getClientRects().length === 0 || el.disabled) return;
+      if (el.getClientRects().length === 0 || el.disabled || !el.checkVisibility({ visibilityProperty: true })) return;
       el.dataset.storm = id;
       const grid = el.closest('[role=grid]')?.getAttribute('aria-label');
       const name = el.getAttribute('aria-label') || el.labels?.[0]?.textContent?.trim() || el.textContent.trim();
       let kind = el.tagName.toLowerCase();
-      if (kind === 'input') kind = el.type === 'text' ? (el.dataset.i !== undefined ? 'cell' : 'field') : el.type;
+      if (kind === 'input') kind = el.type === 'text' ? (el.dataset.i !== undefined ? 'cell' : el.readOnly ? 'readonly' : 'field') : el.type;
+      // Above or left of the page, where no scrolling brings it: shown only on focus (a skip link).
+      const r = el.getBoundingClientRect();
+      if (kind === 'button' && (r.bottom + scrollY <= 0 || r.right + scrollX <= 0)) kind = 'keyed';
       if (el.getAttribute('role') === 'gridcell') kind = el.closest('.heatmap') ? 'heatmap' : 'readonly';
       // One name per control, whatever numbers it shows now (an RNN cell's box, a count).
       const stable = name.split(/[\n:]/)[0].replace(/-?\d+(\.\d+)?/g, '#').trim();
@@ -257,6 +263,10 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
         return what;
       case 'file':
         return 'the import (covered by files)';
+      case 'keyed':
+        await c.handle.focus();
+        await page.keyboard.press('Enter');
+        return what;
       default:
         if (/^(Copy link|Copy code)$/.test(c.name)) {
           await c.handle.click();
