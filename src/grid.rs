@@ -143,6 +143,8 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
     let rows_per_slice = if shape.len() >= 2 { shape[shape.len() - 2] } else { 1 }.max(1);
     let numel: usize = shape.iter().product();
     let slices = numel.div_ceil(cols * rows_per_slice);
+    // Each cell's PyTorch index, for its name and for what its grid writes on it.
+    let indices: Rc<Vec<Vec<usize>>> = Rc::new((0..numel).map(|i| unravel(i, &shape)).collect());
     // Typed text that was refused, kept in its cell with the reason until fixed or reverted.
     let drafts = RwSignal::new(HashMap::<usize, (String, String)>::new());
     let table = NodeRef::<leptos::html::Div>::new();
@@ -172,7 +174,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
                     let cells = (0..cols)
                         .map(|col| {
                             let i = (s * rows_per_slice + r) * cols + col;
-                            cell_view(&c, &shape, i, numbers[i], focused[i], refused[i])
+                            cell_view(&c, i, &indices[i], numbers[i], focused[i], refused[i])
                         })
                         .collect_view();
                     view! { <tr role="row">{cells}</tr> }
@@ -197,7 +199,7 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
         })
         .collect_view();
     let grid_name = c.name.clone();
-    decorate(&c, &shape, table, drafts, refused);
+    decorate(&c, indices, table, drafts, refused);
     let keys = Rc::new(Keys { c, shape, table, drafts, numbers, focused });
     let rank = keys.shape.len();
     view! {
@@ -392,13 +394,13 @@ impl Keys {
 
 fn cell_view(
     c: &Cells,
-    shape: &[usize],
     i: usize,
+    index: &[usize],
     number: RwSignal<(String, String)>,
     focused: RwSignal<bool>,
     refused: RwSignal<Option<Refused>>,
 ) -> AnyView {
-    let aria = label(&c.name, &unravel(i, shape));
+    let aria = label(&c.name, index);
     let text = move || number.with(|(s, f)| if focused.get() { f } else { s }.clone());
     let why = move || refused.with(|r| r.as_ref().map(|r| r.why.clone()));
     let alert = move || why().map(|m| view! { <span class="cell-error" role="alert">{m}</span> });
@@ -457,13 +459,12 @@ struct Refused {
 /// Refusals go to each cell's own `refused`, read by its number, name and alert.
 fn decorate(
     c: &Cells,
-    shape: &[usize],
+    indices: Rc<Vec<Vec<usize>>>,
     table: NodeRef<leptos::html::Div>,
     drafts: RwSignal<HashMap<usize, (String, String)>>,
     refused: Vec<RwSignal<Option<Refused>>>,
 ) {
     let numel = refused.len();
-    let indices: Rc<Vec<Vec<usize>>> = Rc::new((0..numel).map(|i| unravel(i, shape)).collect());
     let (marks, changed, active, issues, name) = (c.marks, c.changed, c.active, c.issues, c.name.clone());
     let on = Rc::new(CellElements { table, found: Default::default() });
 
@@ -499,27 +500,11 @@ fn decorate(
         );
     }
     on.write(
-        move || {
-            let mut now = vec![false; numel];
-            changed.with(|c| {
-                for &i in c {
-                    if let Some(b) = now.get_mut(i) {
-                        *b = true;
-                    }
-                }
-            });
-            now
-        },
+        move || changed.with(|c| flags(numel, c.iter().copied())),
         |(td, _), &was| set(td, "data-changed", was.then_some("true")),
     );
     on.write(
-        move || {
-            let mut now = vec![false; numel];
-            if let Some(b) = now.get_mut(active.get()) {
-                *b = true;
-            }
-            now
-        },
+        move || flags(numel, [active.get()]),
         |(_, focus), &stop| set(focus, "tabindex", Some(if stop { "0" } else { "-1" })),
     );
     Effect::new(move || {
@@ -539,6 +524,13 @@ fn decorate(
             })
         })
     });
+}
+
+/// `numel` flags, set at `on` (those in range).
+fn flags(numel: usize, on: impl IntoIterator<Item = usize>) -> Vec<bool> {
+    let mut flags = vec![false; numel];
+    on.into_iter().filter(|&i| i < numel).for_each(|i| flags[i] = true);
+    flags
 }
 
 /// `name="value"` on `el`, or no `name` at all.

@@ -85,8 +85,8 @@ function controls(page) {
       let kind = el.tagName.toLowerCase();
       if (kind === 'input') kind = el.type === 'text' ? (el.dataset.i !== undefined ? 'cell' : el.readOnly ? 'readonly' : 'field') : el.type;
       // Above or left of the page, where no scrolling brings it: shown only on focus (a skip link).
-      const r = el.getBoundingClientRect();
-      if (kind === 'button' && (r.bottom + scrollY <= 0 || r.right + scrollX <= 0)) kind = 'keyed';
+      const box = el.getBoundingClientRect();
+      if (kind === 'button' && (box.bottom + scrollY <= 0 || box.right + scrollX <= 0)) kind = 'keyed';
       if (el.getAttribute('role') === 'gridcell') kind = el.closest('.heatmap') ? 'heatmap' : 'readonly';
       // One name per control, whatever numbers it shows now (an RNN cell's box, a count).
       const stable = name.split(/[\n:]/)[0].replace(/-?\d+(\.\d+)?/g, '#').trim();
@@ -118,10 +118,12 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     // Two frames: the edit's effects have run and the view has drawn.
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   };
+  /** A scene on show again after a navigation: a grid of it visible. */
+  const onShow = () => page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
   const go = async (s) => {
     scene = s;
     await page.goto(site.base + s.route);
-    await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
+    await onShow();
   };
 
   /** On the projector, sharing waits behind Controls: bring it back first, as a teacher would. */
@@ -173,7 +175,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     const roll = fresh.length ? 1 : r.next();
     if (roll < 0.02) {
       await page.reload();
-      await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
+      await onShow();
       return 'reload';
     }
     if (roll < 0.06) {
@@ -191,7 +193,7 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
       const url = r.pick([link, link.slice(0, link.length - r.int(40) - 1), link.replace(scene.route, other.route), `${site.base}${scene.route}?s=${r.pick(JUNK)}`]);
       await page.goto(url);
       scene = SCENES.find((s) => url.includes(`${s.route}?`)) ?? scene;
-      await page.locator('main [role=grid]:visible').first().waitFor({ timeout: 15000 });
+      await onShow();
       return `open link (${url.length} chars)`;
     }
     if (roll < 0.1) {
