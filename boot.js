@@ -11,17 +11,18 @@ const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const route = () => location.hash.split('?')[0].replace(/\/+$/, '');
 const home = () => route() === '' || route() === '#';
 
-/** Whether the app runs: it draws the scene, and the preview is no longer needed. */
-let started = false;
+/** Whether the app has drawn the route in <main>: a scene, or the page saying there is none.
+ * Until then (the WebAssembly, or a scene's own part of it, still on its way) the preview shows. */
+const drawn = () => [...document.querySelectorAll('main > section')].some((s) => s.id !== 'landing' && s.id !== 'preview');
 
 /** The static shell follows the route: the start page only on `#/`, the scene's link marked,
- * and until the app runs, the scene's name and what it shows, from its card on the start page. */
+ * and until the app draws it, the scene's name and what it shows, from its card on the start page. */
 function followRoute() {
   const landing = document.getElementById('landing');
   if (landing) landing.hidden = !home();
   const preview = document.getElementById('preview');
   const card = [...document.querySelectorAll('.card')].find((c) => c.querySelector('a').getAttribute('href') === route());
-  preview.hidden = !card || started;
+  preview.hidden = !card || drawn();
   if (card) {
     preview.querySelector('h1').textContent = card.querySelector('a').textContent;
     preview.querySelector('.lede').textContent = card.querySelector('p').textContent;
@@ -33,6 +34,8 @@ function followRoute() {
 }
 followRoute();
 addEventListener('hashchange', followRoute);
+// Observers run before the next paint: the preview goes in the frame the scene arrives.
+new MutationObserver(followRoute).observe(document.querySelector('main'), { childList: true });
 
 // The Projector switch: large, high-contrast type for a classroom (style/main.css). A link with
 // `?present` (`#/embedding?present`) opens in it; the choice is kept for the next visit.
@@ -155,9 +158,6 @@ try {
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
-  // The app has drawn the scene in this same task: its preview goes before the next paint.
-  started = true;
-  followRoute();
 } catch (error) {
   // Before the app runs there is no crash page yet: say what happened in plain words.
   if (!document.querySelector('main.crash')) {

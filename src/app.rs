@@ -57,11 +57,6 @@ pub fn App() -> impl IntoView {
 fn scene(route: Route) -> AnyView {
     match route {
         Route::Home => ().into_any(),
-        Route::Linear => view! { <LinearScene /> }.into_any(),
-        Route::Embedding => view! { <EmbeddingScene /> }.into_any(),
-        Route::OneHot => view! { <OneHotScene /> }.into_any(),
-        Route::Rnn => view! { <RnnScene /> }.into_any(),
-        Route::Train => view! { <TrainScene /> }.into_any(),
         Route::NotFound => view! {
             <section class="scene">
                 <h1>"No such page"</h1>
@@ -69,5 +64,73 @@ fn scene(route: Route) -> AnyView {
             </section>
         }
         .into_any(),
+        scene => loaded(scene),
+    }
+}
+
+/// A scene's own part of the WebAssembly, fetched when it is first shown. A failed fetch
+/// (offline, or the site updated meanwhile) says so and tries again on a click; what the learner
+/// made is in this browser's storage and comes back with the scene.
+fn loaded(route: Route) -> AnyView {
+    let attempt = RwSignal::new(0u32);
+    (move || {
+        attempt.track();
+        Suspend::new(async move {
+            chunks::load(route).await.unwrap_or_else(|Unloaded| {
+                view! {
+                    <section class="scene unloaded">
+                        <h1>"This scene did not arrive"</h1>
+                        <p role="alert">
+                            "Its part of rowflow could not be downloaded (the network, or a new version of the site). Nothing you made is lost."
+                        </p>
+                        <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
+                    </section>
+                }
+                .into_any()
+            })
+        })
+    })
+    .into_any()
+}
+
+/// Why a scene's part did not load.
+struct Unloaded;
+
+impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        Unloaded
+    }
+}
+
+/// One function per scene, the split point of its chunk (`--features split`, which the site's
+/// build uses: tools/split.mjs cuts the WebAssembly there). Without the feature, as in the tests,
+/// every scene is in the one module and the same functions return at once.
+mod chunks {
+    use super::*;
+
+    macro_rules! chunks {
+        ($($route:ident => $name:ident: $scene:ident),* $(,)?) => {
+            $(
+                #[cfg_attr(feature = "split", leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible))]
+                fn $name() -> Result<AnyView, Unloaded> {
+                    Ok(view! { <$scene /> }.into_any())
+                }
+            )*
+
+            pub async fn load(route: Route) -> Result<AnyView, Unloaded> {
+                match route {
+                    $(Route::$route => { #[cfg(feature = "split")] { $name().await } #[cfg(not(feature = "split"))] { $name() } })*
+                    Route::Home | Route::NotFound => Ok(().into_any()),
+                }
+            }
+        };
+    }
+
+    chunks! {
+        Linear => linear: LinearScene,
+        Embedding => embedding: EmbeddingScene,
+        OneHot => one_hot: OneHotScene,
+        Rnn => rnn: RnnScene,
+        Train => train: TrainScene,
     }
 }

@@ -10,10 +10,17 @@ import { encodings, serve } from './serve.mjs';
 
 const dist = process.env.ROWFLOW_DIST || 'dist';
 const chrome = process.env.CHROME_PATH || execFileSync('sh', ['-c', 'command -v chromium']).toString().trim();
+// The start page and every scene (each downloads its own part of the wasm, tools/split.mjs);
+// Lighthouse on the start page and on Embedding.
 const ROUTES = [
   ['#/', '.landing'],
+  ['#/linear', '[role=grid]'],
   ['#/embedding', '[data-cell="output[0, 0]"]'],
+  ['#/one-hot', '[role=grid]'],
+  ['#/rnn', '[role=grid]'],
+  ['#/train', '[role=grid]'],
 ];
+const LIGHTHOUSE = ['#/', '#/embedding'];
 const RUNS = 3;
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
@@ -43,7 +50,7 @@ for (const [route, ready] of ROUTES) {
 }
 await browser.close();
 
-for (const [route] of ROUTES) {
+for (const route of LIGHTHOUSE) {
   const runs = [];
   for (let k = 0; k < RUNS; k++) {
     // Asynchronously: the server runs in this process and must keep answering.

@@ -1,0 +1,103 @@
+// The site's WebAssembly is cut at its scenes (tools/split.mjs): a visit downloads what every page
+// needs and the scene it opens; another scene's part comes when that scene is first shown, and a
+// part that cannot come says so beside a way to try again, losing nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, type } from './browser.mjs';
+
+const site = serve();
+
+/** The wasm files a page fetched, by their names without the hash: `rowflow_bg`, `split_rnn`. */
+function fetched(page) {
+  const names = new Set();
+  page.on('requestfinished', (r) => {
+    const file = new URL(r.url()).pathname.split('/').pop();
+    if (file.endsWith('.wasm')) names.add(file.replace(/-[0-9a-f]+(_bg)?\.wasm$/, '$1'));
+  });
+  return names;
+}
+
+const RNN = '[data-cell="output[0, 0, 0]"]';
+const LINEAR = '[role=grid][aria-label=output] [data-cell]';
+/** The first input cell of Linear, given `text`; its input element. */
+async function edit(page, text) {
+  const label = await page.locator('[role=grid][aria-label=input] input').first().getAttribute('aria-label');
+  return type(page, label, text);
+}
+const scenes = (names) => [...names].filter((n) => n.startsWith('split_')).sort();
+
+test('the start page fetches no scene, a scene only its own part, the next scene its own when opened', async () => {
+  const page = await site.page();
+  const wasm = fetched(page);
+  await page.goto(site.base);
+  await page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.ok(wasm.has('rowflow_bg'), 'the app runs on the start page');
+  assert.deepEqual(scenes(wasm), [], 'no scene is downloaded for the start page');
+
+  await page.getByRole('main').getByRole('link', { name: 'Linear', exact: true }).click();
+  await page.locator(LINEAR).first().waitFor();
+  assert.deepEqual(scenes(wasm), ['split_linear']);
+
+  // A scene opened later works as one opened first: its numbers, and an edit recomputes them.
+  await page.getByRole('navigation', { name: 'Scenes' }).getByRole('link', { name: 'RNN' }).click();
+  await page.locator(RNN).waitFor();
+  assert.deepEqual(scenes(wasm), ['split_linear', 'split_rnn']);
+  await page.goBack();
+  const out = page.locator(LINEAR).first();
+  await out.waitFor();
+  const before = await out.textContent();
+  await edit(page, '2');
+  assert.notEqual(await out.textContent(), before, 'an edit recomputes the output');
+  assert.deepEqual(scenes(wasm), ['split_linear', 'split_rnn'], 'a scene seen before is not fetched again');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a link to a scene keeps its preview until the scene’s own part has arrived', async () => {
+  const page = await site.page();
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await page.route('**/split_embedding-*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const main = fetched(page);
+  await page.goto(`${site.base}#/embedding`);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /rowflow-[0-9a-f]+_bg\.wasm$/.test(e.name)));
+  await page.waitForTimeout(300);
+  assert.ok(main.has('rowflow_bg'), 'the app itself runs');
+  assert.equal(await page.locator('main h1:visible').textContent(), 'Embedding');
+  assert.equal(await page.getByRole('status').filter({ hasText: 'Loading the lab' }).count(), 1);
+  assert.equal(await page.locator('[role=grid]').count(), 0);
+  release();
+  await page.locator('[data-cell="output[0, 0]"]').waitFor();
+  assert.equal(await page.locator('#preview').isVisible(), false);
+  assert.equal(await page.locator('main h1:visible').count(), 1, 'only the scene has a visible heading');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a scene whose part cannot be downloaded says so, and Try again brings it with the work kept', async () => {
+  const page = await site.page();
+  await page.goto(`${site.base}#/linear`);
+  await page.locator(LINEAR).first().waitFor();
+  const cell = await edit(page, '3');
+
+  // Offline for RNN's part: the scene says what happened, in place of the scene.
+  let offline = true;
+  await page.route('**/split_rnn-*.wasm', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.getByRole('navigation', { name: 'Scenes' }).getByRole('link', { name: 'RNN' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be downloaded' });
+  await alert.waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1, name: 'This scene did not arrive' }).count(), 1);
+  assert.equal(await page.locator('#preview').isVisible(), false, 'the message, not a loading preview');
+  assert.ok(page.errors.some((e) => /split_rnn-[0-9a-f]+\.wasm \(net::ERR_INTERNET_DISCONNECTED\)/.test(e)), page.errors.join('\n'));
+
+  // Back online: Try again draws the scene; Linear's edit is still there.
+  offline = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.locator(RNN).waitFor();
+  assert.equal(await alert.count(), 0);
+  await page.goBack();
+  await page.locator(LINEAR).first().waitFor();
+  assert.equal(await cell.inputValue(), '3.0000', 'the edit made before is kept');
+});

@@ -1,0 +1,82 @@
+// Trunk's post_build hook (Trunk.toml): cuts the app's WebAssembly at its scenes, so a visit
+// downloads the part every page needs and then only the scene it opens.
+//
+// index.html builds the app with `--features split` (each scene behind a split point,
+// src/app.rs) and linked with relocations (build.rs). Trunk has already run wasm-bindgen on the
+// whole module; this script starts again from cargo's output: wasm-split-cli (crates.io,
+// `wasm_split_cli_support`) writes the main module, one chunk per scene and one per set of scenes
+// sharing code, and `__wasm_split.js`, which fetches a scene's chunks on its first use. Then
+// wasm-bindgen on the main module and, for a release, wasm-opt -Oz on every module. Chunks are
+// named by their content's hash like Trunk's own files, so a static host may cache them for a
+// year (tools/serve.mjs) and a new version of the site never meets an old chunk.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const staging = process.env.TRUNK_STAGING_DIR;
+const release = process.env.TRUNK_PROFILE === 'release';
+if (!staging) throw new Error('tools/split.mjs runs as Trunk’s post_build hook (TRUNK_STAGING_DIR is not set)');
+
+/** A tool from PATH, or the project's own (wasm-opt from npm's binaryen, never Debian's). */
+const tool = (name) => (existsSync(`node_modules/.bin/${name}`) ? `node_modules/.bin/${name}` : name);
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+const { stdout } = await run('cargo', ['metadata', '--format-version=1', '--no-deps', '--offline']);
+const target = JSON.parse(stdout).target_directory;
+const input = join(target, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'rowflow.wasm');
+
+const files = await readdir(staging);
+const glue = files.find((f) => /^rowflow-[0-9a-f]+\.js$/.test(f));
+const wasm = files.find((f) => /^rowflow-[0-9a-f]+_bg\.wasm$/.test(f));
+if (!glue || !wasm) throw new Error(`no rowflow-<hash>.js and _bg.wasm in ${staging}: ${files.join(', ')}`);
+
+const work = await mkdtemp(join(tmpdir(), 'rowflow-split-'));
+try {
+  try {
+    await run('wasm-split-cli', [input, work, '--out-name', 'rowflow']);
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new Error('wasm-split-cli is missing: scripts/setup installs it');
+    throw error;
+  }
+  // --keep-lld-exports: the chunks share the main module's function table, which it must export.
+  await run(tool('wasm-bindgen'), ['--target=web', `--out-dir=${work}/bg`, '--out-name=rowflow', '--no-typescript', '--keep-lld-exports', join(work, 'rowflow.wasm')]);
+
+  const chunks = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== 'rowflow.wasm');
+  const modules = [join(work, 'bg', 'rowflow_bg.wasm'), ...chunks.map((f) => join(work, f))];
+  if (release) {
+    // The features rustc was given (.cargo/config.toml: simd128) and those it uses by default.
+    const features = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue', 'simd'];
+    const flags = ['-Oz', '--strip-debug', '--strip-producers', ...features.map((f) => `--enable-${f}`)];
+    // Two at a time: the largest chunk takes most of the time, the rest run beside it.
+    const queue = [...modules];
+    const worker = async () => {
+      for (let file; (file = queue.shift()); ) await run(tool('wasm-opt'), [...flags, file, '-o', file]);
+    };
+    await Promise.all([worker(), worker()]);
+  }
+
+  // Each chunk under its hash; the loader, which names them, under its own.
+  let loader = await readFile(join(work, '__wasm_split.js'), 'utf8');
+  for (const chunk of chunks) {
+    const bytes = await readFile(join(work, chunk));
+    const named = chunk.replace(/\.wasm$/, `-${hash(bytes)}.wasm`);
+    await writeFile(join(staging, named), bytes);
+    loader = loader.replaceAll(`"./${chunk}"`, `"./${named}"`);
+  }
+  loader = loader.replaceAll('"./rowflow.js"', `"./${glue}"`);
+  const loaderName = `split-${hash(loader)}.js`;
+  await writeFile(join(staging, loaderName), loader);
+
+  // The module it imports, not the name the wasm's imports go by.
+  const js = (await readFile(join(work, 'bg', 'rowflow.js'), 'utf8')).replaceAll('from "./__wasm_split.js"', `from "./${loaderName}"`);
+  await writeFile(join(staging, glue), js);
+  await writeFile(join(staging, wasm), await readFile(modules[0]));
+  console.log(`tools/split.mjs: rowflow's WebAssembly in ${chunks.length + 1} modules (${release ? 'release, wasm-opt -Oz' : 'debug'})`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
