@@ -144,6 +144,18 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
+/** The parts of the WebAssembly the route's scene needs (index.html's `rowflow-parts`, written by
+ * tools/split.mjs), fetched beside the app's main module: the app asks for them once it runs,
+ * and gets them from here instead of starting then. */
+function preloadParts() {
+  const scene = route().slice(2).replace('-', '_');
+  const parts = JSON.parse(meta('rowflow-parts') ?? '{}');
+  for (const href of Object.hasOwn(parts, scene) ? parts[scene] : []) {
+    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href });
+    document.head.append(link);
+  }
+}
+
 // `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: the smallest module that uses the
 // SIMD instructions rowflow's WebAssembly is built with.
 const SIMD_PROBE = new Uint8Array([
@@ -156,6 +168,7 @@ try {
   // The start page, or the scene's preview, paints before the WebAssembly downloads and compiles
   // (one frame; else a fast load could draw the scene over a preview never seen).
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+  preloadParts();
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
 } catch (error) {

@@ -32,6 +32,38 @@ for (const [route, first] of [
   rows.push([`open ${route} (cold: load, compile wasm, first render)`, `${ms(median(times))} ms`]);
 }
 
+// From a click on the start page's link to the scene's first grid cell, the first time: the app
+// runs, the scene's own part of the wasm (tools/split.mjs) is fetched, compiled and drawn (a fresh
+// context each time: no cache).
+for (const [name, route, first] of [
+  ['Linear', '#/linear', 'output[0]'],
+  ['Embedding', '#/embedding', 'output[0, 0]'],
+  ['One-hot × Linear', '#/one-hot', 'emb(input)[0, 0]'],
+  ['RNN', '#/rnn', 'output[0, 0, 0]'],
+  ['Train', '#/train', 'output[0]'],
+]) {
+  const times = [];
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base);
+    await page.waitForLoadState('networkidle');
+    times.push(
+      await page.evaluate(
+        ([route, first]) =>
+          new Promise((done) => {
+            const t0 = performance.now();
+            document.querySelector(`main .cards a[href="${route}"]`).click();
+            const look = () => (document.querySelector(`[data-cell="${first}"]`) ? done(performance.now() - t0) : requestAnimationFrame(look));
+            look();
+          }),
+        [route, first],
+      ),
+    );
+    await page.context().close();
+  }
+  rows.push([`open ${name} from the start page, its part not yet fetched (click → first grid cell)`, `${ms(median(times))} ms`]);
+}
+
 // From a click on the navigation to the scene's first grid cell, the app already running (the
 // wasm compiled): from another scene each time, timed inside the page, median of RUNS per route.
 {

@@ -69,6 +69,29 @@ try {
     loader = loader.replaceAll(`"./${chunk}"`, `"./${named}"`);
   }
   loader = loader.replaceAll('"./rowflow.js"', `"./${glue}"`);
+
+  // Which parts each scene needs, for index.html: boot.js fetches the parts of the scene a link
+  // opens beside the main module, not after it. Read from the loader wasm-split-cli wrote.
+  const file = (body) => body.match(/fetch\(new URL\("\.\/([^"]+)"/)?.[1];
+  const shared = Object.fromEntries(
+    [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[/g)].map(([, name, body]) => [name, file(body)]),
+  );
+  const parts = Object.fromEntries(
+    [...loader.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]/g)].map(
+      ([, scene, body, deps]) => [scene, [file(body), ...deps.split(', ').filter(Boolean).map((d) => shared[d])]],
+    ),
+  );
+  const scenes = ['linear', 'embedding', 'one_hot', 'rnn', 'train'];
+  if (scenes.some((s) => !parts[s]?.length || parts[s].some((f) => !f)))
+    throw new Error(`tools/split.mjs could not read each scene’s parts from the loader: ${JSON.stringify(parts)}`);
+  const html = await readFile(join(staging, 'index.html'), 'utf8');
+  const base = html.match(/<meta name="rowflow-js" content="([^"]*?)rowflow-[0-9a-f]+\.js"/)?.[1];
+  if (base === undefined) throw new Error('index.html has no rowflow-js meta (Trunk.toml pattern_script)');
+  const map = JSON.stringify(Object.fromEntries(scenes.map((s) => [s, parts[s].map((f) => base + f)])));
+  await writeFile(
+    join(staging, 'index.html'),
+    html.replace(/(<meta name="rowflow-wasm"[^>]*>)/, `$1<meta name="rowflow-parts" content="${map.replaceAll('"', '&quot;')}" />`),
+  );
   const loaderName = `split-${hash(loader)}.js`;
   await writeFile(join(staging, loaderName), loader);
 

@@ -72,6 +72,15 @@ test('a link to a scene keeps its preview until the scene’s own part has arriv
   release();
   await page.locator('[data-cell="output[0, 0]"]').waitFor();
   assert.equal(await page.locator('#preview').isVisible(), false);
+  // The scene's parts were asked for beside the main module (boot.js preloads what index.html
+  // lists), and each came once: the app took the preloaded ones.
+  const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=preload][as=fetch]')].map((l) => new URL(l.href).pathname));
+  const parts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\/(split_|chunk_)/.test(p)),
+  );
+  assert.ok(preloaded.some((p) => /split_embedding-/.test(p)), preloaded.join(' '));
+  assert.deepEqual([...parts].sort(), [...new Set(parts)].sort(), 'no part is fetched twice');
+  assert.deepEqual([...new Set(parts)].sort(), [...preloaded].sort());
   assert.equal(await page.locator('main h1:visible').count(), 1, 'only the scene has a visible heading');
   assert.deepEqual(page.errors, []);
 });
