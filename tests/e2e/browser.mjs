@@ -121,6 +121,22 @@ export function scene(route, { ready, picked }) {
   return { site, open };
 }
 
+/** Holds back the page's requests for `glob` until the returned function lets them (and later
+ * ones) through. */
+export async function hold(page, glob) {
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await page.route(glob, async (route) => {
+    await held;
+    // A page or worker that ended meanwhile no longer wants it.
+    await route.continue().catch(() => {});
+  });
+  return async () => {
+    release();
+    await page.unroute(glob);
+  };
+}
+
 /** A PyTorch reference case (`core/tests/fixtures/torch/<name>.json`). */
 export const fixture = (name) =>
   JSON.parse(readFileSync(join(root, 'core/tests/fixtures/torch', `${name}.json`), 'utf8'));

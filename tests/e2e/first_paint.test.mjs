@@ -3,18 +3,13 @@
 // hashed assets cached for good, index.html revalidated).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from './browser.mjs';
+import { hold, serve } from './browser.mjs';
 
 const site = serve();
 
 test('the shell and the start page show before the WebAssembly arrives, and follow the route', async () => {
   const page = await site.page();
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await hold(page, '**/*.wasm');
   await page.goto(site.base);
   const heading = page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" });
   await heading.waitFor();
@@ -39,7 +34,7 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   // Nothing in the shell moves when the app arrives (the masthead is whole from the first paint).
   const top = () => page.evaluate(() => document.querySelector('main').getBoundingClientRect().top);
   const before = await top();
-  release();
+  await release();
   await page.locator('[data-cell="output[0, 0]"]').waitFor();
   assert.equal(await top(), before, 'the scene starts where its preview stood');
   assert.equal(await page.locator('main h1:visible').count(), 1, 'only the scene has a visible heading');

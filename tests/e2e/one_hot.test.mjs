@@ -4,7 +4,7 @@
 // both ways timed; at real scale, a sweep to V = 50 000 runs in the worker and can be cancelled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
+import { scene, cell, hold, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
 
 const { open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -214,19 +214,7 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
 });
 
 /** Holds back the worker's files until the returned function lets them (and later ones) through. */
-async function holdWorker(page) {
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await page.route('**/worker_loader.js', async (route) => {
-    await held;
-    // A worker ended meanwhile no longer wants them.
-    await route.continue().catch(() => {});
-  });
-  return async () => {
-    release();
-    await page.unroute('**/worker_loader.js');
-  };
-}
+const holdWorker = (page) => hold(page, '**/worker_loader.js');
 
 test('a table too big to draw at once is drawn in the worker, and can be cancelled', async () => {
   const page = await open();

@@ -3,7 +3,7 @@
 // part that cannot come says so beside a way to try again, losing nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, type } from './browser.mjs';
+import { hold, serve, type } from './browser.mjs';
 
 const site = serve();
 
@@ -55,12 +55,7 @@ test('the start page fetches no scene, a scene only its own part, the next scene
 
 test('a link to a scene keeps its preview until the scene’s own part has arrived', async () => {
   const page = await site.page();
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await page.route('**/split_embedding-*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await hold(page, '**/split_embedding-*.wasm');
   const main = fetched(page);
   await page.goto(`${site.base}#/embedding`);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /rowflow-[0-9a-f]+_bg\.wasm$/.test(e.name)));
@@ -69,7 +64,7 @@ test('a link to a scene keeps its preview until the scene’s own part has arriv
   assert.equal(await page.locator('main h1:visible').textContent(), 'Embedding');
   assert.equal(await page.getByRole('status').filter({ hasText: 'Loading the lab' }).count(), 1);
   assert.equal(await page.locator('[role=grid]').count(), 0);
-  release();
+  await release();
   await page.locator('[data-cell="output[0, 0]"]').waitFor();
   assert.equal(await page.locator('#preview').isVisible(), false);
   // The scene's parts were asked for beside the main module (boot.js preloads what index.html
