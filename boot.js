@@ -8,7 +8,7 @@
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 
 /** `#/linear` of `#/linear?s=...`; '' or '#' on the start page. */
-const route = () => location.hash.split('?')[0].replace(/\/+$/, '');
+const route = (hash = location.hash) => hash.split('?')[0].replace(/\/+$/, '');
 const home = () => route() === '' || route() === '#';
 
 /** Whether the app has drawn the route in <main>: a scene, or the page saying there is none.
@@ -144,15 +144,18 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
-/** The parts of the WebAssembly the route's scene needs (index.html's `rowflow-parts`, written by
- * tools/split.mjs), fetched beside the app's main module: the app asks for them once it runs,
- * and gets them from here instead of starting then. */
-function preloadParts() {
-  const scene = route().slice(2).replace('-', '_');
+/** Asks once for the parts of the WebAssembly a route's scene needs (index.html's
+ * `rowflow-parts`, written by tools/split.mjs), so that when the app asks for them they are here
+ * or on their way: `preload` for the scene a visit opens, beside the app's main module;
+ * `prefetch` for a scene whose link the pointer or the keyboard is on. */
+const asked = new Set();
+function askForParts(hash, rel) {
+  const scene = route(hash).slice(2).replace('-', '_');
   const parts = JSON.parse(meta('rowflow-parts') ?? '{}');
   for (const href of Object.hasOwn(parts, scene) ? parts[scene] : []) {
-    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href });
-    document.head.append(link);
+    if (asked.has(href)) continue;
+    asked.add(href);
+    document.head.append(Object.assign(document.createElement('link'), { rel, as: 'fetch', crossOrigin: 'anonymous', href }));
   }
 }
 
@@ -168,7 +171,13 @@ try {
   // The start page, or the scene's preview, paints before the WebAssembly downloads and compiles
   // (one frame; else a fast load could draw the scene over a preview never seen).
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-  preloadParts();
+  askForParts(location.hash, 'preload');
+  for (const type of ['pointerover', 'focusin']) {
+    addEventListener(type, (event) => {
+      const link = event.target.closest?.('a[href^="#/"]');
+      if (link) askForParts(link.getAttribute('href'), 'prefetch');
+    });
+  }
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
 } catch (error) {

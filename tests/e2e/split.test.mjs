@@ -105,3 +105,29 @@ test('a scene whose part cannot be downloaded says so, and Try again brings it w
   await page.locator(LINEAR).first().waitFor();
   assert.equal(await cell.inputValue(), '3.0000', 'the edit made before is kept');
 });
+
+test('pointing at a scene’s link, or focusing it, starts its parts on their way; the click finds them there', async () => {
+  const page = await site.page();
+  await page.goto(site.base);
+  await page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const entries = (part) =>
+    page.evaluate((part) => performance.getEntriesByType('resource').filter((e) => e.name.includes(`/${part}-`)).map((e) => e.transferSize), part);
+
+  const rnn = page.waitForResponse((r) => r.url().includes('/split_rnn-'));
+  await page.getByRole('main').getByRole('link', { name: 'RNN', exact: true }).hover();
+  await rnn;
+  await page.waitForLoadState('networkidle');
+  assert.equal((await entries('split_rnn')).length, 1, 'fetched on pointing, before any click');
+  await page.getByRole('main').getByRole('link', { name: 'RNN', exact: true }).click();
+  await page.locator(RNN).waitFor();
+  const rnnFetches = await entries('split_rnn');
+  assert.equal(rnnFetches.length, 2, `pointing's fetch, then the app's: ${rnnFetches}`);
+  assert.equal(rnnFetches[1], 0, `the app's own fetch came from the cache: ${rnnFetches}`);
+
+  // The keyboard: Embedding's link in the navigation, focused.
+  const embedding = page.waitForResponse((r) => r.url().includes('/split_embedding-'));
+  await page.getByRole('navigation', { name: 'Scenes' }).getByRole('link', { name: 'Embedding' }).focus();
+  await embedding;
+  assert.deepEqual(page.errors, []);
+});
