@@ -3,7 +3,7 @@
 // lights one cell per step, and bad inputs get PyTorch's message beside the cell that causes it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, fixture, fmt, labels, mark, shot, status, tdAttr, type } from './browser.mjs';
+import { scene, at, cell, fixture, fmt, labels, mark, shot, status, tdAttr, type } from './browser.mjs';
 
 async function shows(page, name, tensor, what = name) {
   const want = tensor.data.map(fmt);
@@ -387,6 +387,35 @@ test('h_n in the loss: output.sum() + h_n.sum() gives PyTorch’s grads, h_n.gra
     assert.equal(await cell(page, 'h_n.grad[0, 0, 0]'), '1.0000');
     assert.deepEqual(page.errors, []);
   }
+});
+
+test('backward: clicking a .grad cell shows the sum backward makes for it, over every sequence and step it ran', async () => {
+  const page = await open('rnn_2x3_bi_packed');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.locator('details.rnn-params > summary').click();
+  const formula = page.locator('.formula');
+  // Two layers, both directions, packed lengths [2, 2, 1, 1]: layer 1's reverse weight adds da
+  // times what it read from layer 0's reverse states (input column 4 = reverse unit 1), at the
+  // steps each sequence ran; a bias adds da; the input gathers da back through both directions.
+  for (const [name, parts, absent] of [
+    ['weight_ih_l1_reverse.grad[0, 4]', [/da_l1_reverse\[1, 1, 0\]·h_l0_reverse\[1, 1, 1\]/, /da_l1_reverse\[0, 3, 0\]·h_l0_reverse\[0, 3, 1\]/], /\[1, 3, /],
+    ['bias_hh_l0.grad[1]', [/da_l0\[0, 0, 1\]/, /da_l0\[0, 3, 1\]/], /da_l0\[1, 3, 1\]/],
+    ['input.grad[0, 3, 1]', [/da_l0\[0, 3, 2\]·weight_ih_l0\[2, 1\]/, /da_l0_reverse\[0, 3, 0\]·weight_ih_l0_reverse\[0, 1\]/], /·h_l0/],
+  ]) {
+    await at(page, name).click();
+    const text = await formula.textContent();
+    assert.ok(text.startsWith(name), `${name}: ${text}`);
+    for (const part of parts) assert.match(text, part, name);
+    assert.doesNotMatch(text, absent, `${name}: nothing it does not sum`);
+    const [shown, result] = [Number(await cell(page, name)), Number(await formula.locator('.result').textContent())];
+    assert.ok(Math.abs(shown - result) < 1e-4, `${name}: the cell shows ${shown}, its formula ${result}`);
+  }
+  assert.notEqual(Number(await cell(page, 'weight_ih_l1_reverse.grad[0, 4]')), 0);
+  assert.match(await page.locator('.rnn-hint').first().textContent(), /da = h.grad · \(1 − h²\)/);
+  // A step shows the step's own formula again.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  assert.doesNotMatch(await formula.textContent(), /input\.grad/);
+  assert.deepEqual(page.errors, []);
 });
 
 test('backward: clicking a cell goes to its backward step and shows how its dL/dh_t is made', async () => {

@@ -30,7 +30,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
         false => view! {
             <Grid name="input" data=floats(|s| match &s.model.source { Source::Tensor(t) => Some(t), _ => None })
                 on_edit=model.on_cell("input") on_paste=model.on_paste("input") marks=marks />
-            {grad_grid(model, "input")}
+            {grad_grid(model, "input", focus)}
             {notes(model, "input")}
         }
         .into_any(),
@@ -54,10 +54,10 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
                         issues=Signal::derive(move || computed.with(|c| c.cell_issues("ids"))) />
                     <Grid name="emb.weight" data=emb_weight on_edit=model.on_cell("emb.weight")
                         on_paste=model.on_paste("emb.weight") marks=marks changed=changed("emb.weight".into()) />
-                    {grad_grid(model, "emb.weight")}
+                    {grad_grid(model, "emb.weight", focus)}
                     {notes(model, "emb.weight")}
                     <Grid name="input" data=x marks=marks on_focus=focus_input />
-                    {grad_grid(model, "input")}
+                    {grad_grid(model, "input", focus)}
                 </div>
             }
             .into_any()
@@ -68,7 +68,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
             view! {
                 <Grid name="h0" data=floats(|s| s.model.h0.as_ref()) on_edit=model.on_cell("h0") on_paste=model.on_paste("h0")
                     marks=marks />
-                {grad_grid(model, "h0")}
+                {grad_grid(model, "h0", focus)}
                 {notes(model, "h0")}
             }
         })
@@ -92,7 +92,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
                     <div class="rnn-param">
                         <Grid name=name.clone() data=data on_edit=model.on_cell(name.clone()) on_paste=model.on_paste(name.clone())
                             marks=marks changed=changed(name.clone()) />
-                        {grad_grid(model, name)}
+                        {grad_grid(model, name, focus)}
                     </div>
                 }
             });

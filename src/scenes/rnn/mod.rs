@@ -22,13 +22,23 @@ use rowflow_core::trace::Span;
 use rowflow_core::{Marks, Phase};
 use settings::Settings;
 
-/// `<name>.grad` beside its tensor, going backward.
-fn grad_grid(model: SceneModel<State>, name: &str) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
+/// `<name>.grad` beside its tensor, going backward; a clicked cell's formula shows (`focus`).
+fn grad_grid(
+    model: SceneModel<State>,
+    name: &str,
+    focus: RwSignal<Option<(String, Vec<usize>)>>,
+) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
     let (computed, marks, backward) = (model.view, model.marks, model.backward());
     let key = name.to_string();
     let data = Memo::new(move |_| computed.with(|c| c.grad(&key).map(GridData::floats).unwrap_or_default()));
     let name = format!("{name}.grad");
-    move || backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks /> }.into_any())
+    let on_focus = Callback::new({
+        let name = name.clone();
+        move |index: Vec<usize>| focus.set(Some((name.clone(), index)))
+    });
+    move || {
+        backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any())
+    }
 }
 
 /// The problems with `tensor` that no cell of it can show.
@@ -49,9 +59,10 @@ pub fn RnnScene() -> impl IntoView {
     // A new preset starts from its first sequence.
     Effect::watch(move || state.with(|s| s.preset.clone()), move |_, _, _| sequence.set(0), false);
     let focus_on = move |tensor: &'static str| Callback::new(move |i: Vec<usize>| focus.set(Some((tensor.into(), i))));
-    // Stepping (or picking a preset) shows the step's own formula again.
+    // Stepping, going the other way (or picking a preset) shows the step's own formula again.
     Effect::new(move |_| {
         playhead.track();
+        pass.track();
         focus.set(None);
     });
 
@@ -78,7 +89,7 @@ pub fn RnnScene() -> impl IntoView {
         computed.with(|c| {
             let run = c.run.as_ref()?;
             match (focus.get(), pass.get()) {
-                (Some((tensor, index)), _) => run.formula(&tensor, &index),
+                (Some((tensor, index)), _) => c.formula(&tensor, &index),
                 (None, Phase::Forward) => run.step_formula(playhead.get(), sequence.get()),
                 (None, Phase::Backward) => c.backward_formula(playhead.get(), sequence.get()),
             }
@@ -204,7 +215,7 @@ pub fn RnnScene() -> impl IntoView {
                 </p>
             })}
             {move || formula.with(Option::is_none).then(|| view! {
-                <p class="rnn-hint">"Step the animation, or click an output or h_n cell, to see how its number is made."</p>
+                <p class="rnn-hint">"Step the animation, or click an output or h_n cell (going backward, a .grad cell), to see how its number is made."</p>
             })}
             {model.timeline()}
             {move || backward.get().then(|| view! { <GradNorms norms=norms /> })}

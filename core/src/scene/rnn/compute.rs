@@ -44,9 +44,14 @@ pub struct Backward {
     pub steps: Vec<StepKind>,
 }
 impl Computed {
-    /// The formula of a focused cell of `output`, `h_n` or a hidden state.
+    /// The formula of a focused cell of `output`, `h_n`, a hidden state or `input`, or of a
+    /// gradient going backward (`weight_ih_l0.grad`, `input.grad`, ...).
     pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
-        self.run.as_ref()?.formula(tensor, index)
+        let run = self.run.as_ref()?;
+        match tensor.ends_with(".grad") {
+            true => run.grad_formula(self.backward.as_ref()?, tensor, index),
+            false => run.formula(tensor, index),
+        }
     }
 
     /// The timeline step of cell `(layer, direction, t)` in a pass (`None` in a summarised trace).

@@ -32,6 +32,7 @@ mod model;
 mod state;
 pub use state::*;
 mod contract;
+mod grads;
 mod run;
 
 /// (id, label) of every preset; the first is the default.

@@ -116,30 +116,10 @@ impl Run {
             let constants = vec![Factor::new("padding_value", pad)];
             return Some(Formula { target, func: None, products: Vec::new(), constants, value, zeros: 0 });
         };
-        let (dirs, h, sfx) = (self.dirs(), self.hidden(), ["", "_reverse"][d]);
-        let k = layer * dirs + d;
-        let x: Vec<Factor> = match layer {
-            0 => {
-                let [u0, u1] = self.at(t, b);
-                let xs = self.x(t, b).into_iter().enumerate();
-                xs.map(|(j, v)| Factor::new(label("input", &[u0, u1, j]), v)).collect()
-            }
-            _ => (0..dirs * h)
-                .map(|j| {
-                    let (dj, jj) = (j / h, j % h);
-                    Factor::new(label(&state_name(layer - 1, dj), &[t, b, jj]), self.state(layer - 1, dj, t, b, jj))
-                })
-                .collect(),
-        };
-        let prev: Vec<Factor> = match self.prev(d, t, b) {
-            Some(p) => (0..h)
-                .map(|j| Factor::new(label(&state_name(layer, d), &[p, b, j]), self.state(layer, d, p, b, j)))
-                .collect(),
-            None => {
-                let h0 = |j| self.h0.as_ref().and_then(|h0| h0.get(&[k, b, j])).unwrap_or(0.0);
-                (0..h).map(|j| Factor::new(label("h0", &[k, b, j]), h0(j))).collect()
-            }
-        };
+        let (h, sfx) = (self.hidden(), ["", "_reverse"][d]);
+        let width = [self.input.last_dim(), self.dirs() * h][usize::from(layer > 0)];
+        let x: Vec<Factor> = (0..width).map(|j| self.x_factor(layer, t, b, j)).collect::<Option<_>>()?;
+        let prev: Vec<Factor> = (0..h).map(|j| self.prev_factor(layer, d, t, b, j)).collect();
         let weights = |which: &str, with: Vec<Factor>| -> Option<Vec<(Factor, Factor)>> {
             let name = format!("weight_{which}_l{layer}{sfx}");
             let w = self.param(name.clone())?;
@@ -190,15 +170,7 @@ impl Run {
         }
         let k = layer * dirs + d;
         let name = state_name(layer, d);
-        let da = |layer: usize, d: usize, t: usize, j: usize| {
-            let (k, h_t) = (layer * dirs + d, self.state(layer, d, t, b, j));
-            let slope = match c.nonlinearity {
-                Nonlinearity::Tanh => 1.0 - h_t * h_t,
-                Nonlinearity::Relu => f32::from(u8::from(h_t > 0.0)),
-            };
-            let name = format!("da_l{layer}{}", ["", "_reverse"][d]);
-            Factor::new(label(&name, &[t, b, j]), bw.hidden_grads.get(&[k, t, b, j]).unwrap_or(0.0) * slope)
-        };
+        let da = |layer: usize, d: usize, t: usize, j: usize| self.da(bw, layer, d, t, b, j);
         let mut products = Vec::new();
         let mut constants = Vec::new();
         if layer + 1 == c.num_layers {

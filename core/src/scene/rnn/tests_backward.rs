@@ -141,15 +141,7 @@ fn backward_formulas_add_up_to_dl_dh() {
                                 assert!(t >= r.lengths[b], "{id} {k} {t} {b} {i}");
                                 continue;
                             };
-                            let terms = f.products.iter().map(|(a, w)| a.value as f64 * w.value as f64);
-                            let sum: f64 = terms.chain(f.constants.iter().map(|c| c.value as f64)).sum();
-                            let scale = f.products.iter().map(|(a, w)| (a.value * w.value).abs()).sum::<f32>() + 1.0;
-                            assert!(
-                                (sum - f.value as f64).abs() <= 1e-5 * scale as f64,
-                                "{id} {}: {sum} vs {}",
-                                f.target,
-                                f.value
-                            );
+                            assert!(adds_up(&f), "{id} {}: {:?}", f.target, f);
                             checked += 1;
                         }
                     }
@@ -230,4 +222,60 @@ fn sgd_steps_every_parameter_and_undoes() {
     let mut v: Value = serde_json::from_str(&to_json(&State::default())).unwrap();
     v.as_object_mut().unwrap().remove("learning");
     assert_eq!(from_json::<State>(&v.to_string()).unwrap(), State::default());
+}
+
+/// A formula's products and constants add up to its value (f64 sum, float32 tolerance).
+fn adds_up(f: &Formula) -> bool {
+    let terms = f.products.iter().map(|(a, w)| a.value as f64 * w.value as f64);
+    let sum: f64 = terms.chain(f.constants.iter().map(|c| c.value as f64)).sum();
+    let scale =
+        f.products.iter().map(|(a, w)| (a.value * w.value).abs()).chain(f.constants.iter().map(|c| c.value.abs()));
+    (sum - f.value as f64).abs() <= 1e-5 * (scale.sum::<f32>() as f64 + 1.0)
+}
+
+#[test]
+fn grad_formulas_add_up_to_every_parameter_input_and_h0_grad() {
+    for (id, _) in PRESETS {
+        for with_h_n in [false, true] {
+            let mut s = State::preset(id).unwrap();
+            s.set_h_n_in_loss(with_h_n);
+            let c = s.compute();
+            let bw = c.backward.as_ref().unwrap();
+            for (name, grad) in &bw.grads {
+                let tensor = format!("{name}.grad");
+                for flat in 0..grad.numel() {
+                    let index = unravel(flat, grad.shape());
+                    let f = c.formula(&tensor, &index);
+                    if name == "emb.weight" {
+                        assert!(f.is_none(), "{id}: {tensor} gathers input.grad's rows");
+                        continue;
+                    }
+                    let f = f.unwrap_or_else(|| panic!("{id}: no formula for {}", label(&tensor, &index)));
+                    assert_eq!(f.target, label(&tensor, &index));
+                    assert_eq!(f.value.to_bits(), grad.get(&index).unwrap().to_bits());
+                    assert!(adds_up(&f), "{id} {}: {:?}", f.target, f);
+                }
+            }
+        }
+    }
+    // The default (one layer, T = 2, N = 3): a weight sums da times what it multiplied, sequence
+    // by sequence, step by step; h0 (zeros here) before each sequence's first step.
+    let c = State::default().compute();
+    let f = c.formula("weight_hh_l0.grad", &[0, 1]).unwrap();
+    let names: Vec<(&str, &str)> = f.products.iter().map(|(a, b)| (a.name.as_str(), b.name.as_str())).collect();
+    assert_eq!(
+        &names[..3],
+        [("da_l0[0, 0, 0]", "h0[0, 0, 1]"), ("da_l0[1, 0, 0]", "h_l0[0, 0, 1]"), ("da_l0[0, 1, 0]", "h0[0, 1, 1]")]
+    );
+    assert_eq!(names.len(), 6);
+    let f = c.formula("bias_ih_l0.grad", &[2]).unwrap();
+    let names: Vec<&str> = f.constants.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names[..2], ["da_l0[0, 0, 2]", "da_l0[1, 0, 2]"]);
+    let f = c.formula("input.grad", &[0, 1, 0]).unwrap();
+    assert_eq!(
+        (f.products[0].0.name.as_str(), f.products[0].1.name.as_str()),
+        ("da_l0[1, 0, 0]", "weight_ih_l0[0, 0]")
+    );
+    assert!(c.formula("weight_ih_l0.grad", &[99, 0]).is_none());
+    assert!(c.formula("weight_ih_l7.grad", &[0, 0]).is_none());
 }
