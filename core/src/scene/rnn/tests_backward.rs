@@ -236,11 +236,13 @@ fn adds_up(f: &Formula) -> bool {
 #[test]
 fn grad_formulas_add_up_to_every_parameter_input_and_h0_grad() {
     for (id, _) in PRESETS {
-        for with_h_n in [false, true] {
+        for (with_h_n, with_h0) in [(false, false), (true, true)] {
             let mut s = State::preset(id).unwrap();
             s.set_h_n_in_loss(with_h_n);
+            s.set_flag("h0", with_h0).unwrap();
             let c = s.compute();
             let bw = c.backward.as_ref().unwrap();
+            assert_eq!(find(&bw.grads, "h0").is_some(), with_h0, "{id}");
             for (name, grad) in &bw.grads {
                 let tensor = format!("{name}.grad");
                 for flat in 0..grad.numel() {
