@@ -8,7 +8,7 @@ use crate::error::TorchError;
 use crate::ops::loss::Loss;
 use crate::ops::{find, Named};
 use crate::optim::sgd_step;
-use crate::tensor::Tensor;
+use crate::tensor::{Element, Tensor};
 use serde::{Deserialize, Serialize};
 
 /// Why undo has nothing left: it only remembers steps taken since the page was opened.
@@ -18,7 +18,7 @@ pub const NOTHING_TO_UNDO: &str =
 /// The loss curve keeps the latest this many steps.
 pub const MAX_LOSSES: usize = 10_000;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Learning {
     pub loss: Loss,
@@ -50,6 +50,24 @@ mod json_floats {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f32>, D::Error> {
         let raw = Vec::<Json>::deserialize(d)?;
         raw.into_iter().map(|j| f32::from_json(j).map_err(D::Error::custom)).collect()
+    }
+}
+
+/// Field by field, the losses compared as tensors compare their numbers (`Element::same`): a
+/// diverged step's `nan` equals itself, so a state that holds one is the same state when looked
+/// at again (a derived `==` made it differ from its own copy).
+impl PartialEq for Learning {
+    fn eq(&self, other: &Self) -> bool {
+        let Self { loss, lr, history, start, steps, changed, losses } = self;
+        let same_losses =
+            losses.len() == other.losses.len() && losses.iter().zip(&other.losses).all(|(&a, &b)| a.same(b));
+        *loss == other.loss
+            && *lr == other.lr
+            && *history == other.history
+            && *start == other.start
+            && *steps == other.steps
+            && *changed == other.changed
+            && same_losses
     }
 }
 
@@ -213,6 +231,18 @@ mod tests {
         l.reset(&mut [("weight", &mut w)]);
         assert_eq!((w.data(), l.steps), (&[1.0, 2.0, 3.0][..], 0));
         assert!(l.undo(&mut [("weight", &mut w)]).is_err());
+    }
+
+    #[test]
+    fn a_diverged_loss_is_the_same_state_when_looked_at_again() {
+        let l = Learning { losses: vec![1.5, f32::NAN, f32::INFINITY], ..Learning::default() };
+        assert_eq!(l, l.clone());
+        let mut other = l.clone();
+        other.losses[1] = -f32::NAN;
+        assert_ne!(l, other, "another NaN's bits are another number");
+        other.losses[1] = f32::NAN;
+        other.lr = "0.5".into();
+        assert_ne!(l, other);
     }
 
     #[test]
