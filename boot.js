@@ -144,18 +144,21 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
-/** Asks once for the parts of the WebAssembly a route's scene needs (index.html's
- * `rowflow-parts`, written by tools/split.mjs), so that when the app asks for them they are here
- * or on their way: `preload` for the scene a visit opens, beside the app's main module;
- * `prefetch` for a scene whose link the pointer or the keyboard is on. */
-const asked = new Set();
-function askForParts(hash, rel) {
+/** The parts of the WebAssembly a route's scene needs (index.html's `rowflow-parts`, written by
+ * tools/split.mjs), fetched and compiled once, ahead of the app asking for them: for the scene a
+ * visit opens, beside the app's main module; for another, when its link is under the pointer or
+ * the keyboard's focus. The app's loader instantiates what is here (`rowflowParts`, by URL); a
+ * part that failed is forgotten, so the app fetches it itself. */
+const parts = (globalThis.rowflowParts = new Map());
+function compileParts(hash) {
   const scene = route(hash).slice(2).replace('-', '_');
-  const parts = JSON.parse(meta('rowflow-parts') ?? '{}');
-  for (const href of Object.hasOwn(parts, scene) ? parts[scene] : []) {
-    if (asked.has(href)) continue;
-    asked.add(href);
-    document.head.append(Object.assign(document.createElement('link'), { rel, as: 'fetch', crossOrigin: 'anonymous', href }));
+  const all = JSON.parse(meta('rowflow-parts') ?? '{}');
+  for (const href of Object.hasOwn(all, scene) ? all[scene] : []) {
+    const url = new URL(href, location.href).href;
+    if (parts.has(url)) continue;
+    const compiled = WebAssembly.compileStreaming(fetch(url));
+    compiled.catch(() => parts.get(url) === compiled && parts.delete(url));
+    parts.set(url, compiled);
   }
 }
 
@@ -171,11 +174,11 @@ try {
   // The start page, or the scene's preview, paints before the WebAssembly downloads and compiles
   // (one frame; else a fast load could draw the scene over a preview never seen).
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-  askForParts(location.hash, 'preload');
+  compileParts(location.hash);
   for (const type of ['pointerover', 'focusin']) {
     addEventListener(type, (event) => {
       const link = event.target.closest?.('a[href^="#/"]');
-      if (link) askForParts(link.getAttribute('href'), 'prefetch');
+      if (link) compileParts(link.getAttribute('href'));
     });
   }
   const { default: init } = await import(meta('rowflow-js'));

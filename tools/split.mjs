@@ -69,9 +69,9 @@ try {
     loader = loader.replaceAll(`"./${chunk}"`, `"./${named}"`);
   }
   loader = loader.replaceAll('"./rowflow.js"', `"./${glue}"`);
-
-  // Which parts each scene needs, for index.html: boot.js fetches the parts of the scene a link
-  // opens beside the main module, not after it. Read from the loader wasm-split-cli wrote.
+  // Which parts each scene needs, for index.html: boot.js fetches and compiles the parts of the
+  // scene a link opens beside the main module, not after it. Read from the loader wasm-split-cli
+  // wrote.
   const file = (body) => body.match(/fetch\(new URL\("\.\/([^"]+)"/)?.[1];
   const shared = Object.fromEntries(
     [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[/g)].map(([, name, body]) => [name, file(body)]),
@@ -92,6 +92,22 @@ try {
     join(staging, 'index.html'),
     html.replace(/(<meta name="rowflow-wasm"[^>]*>)/, `$1<meta name="rowflow-parts" content="${map.replaceAll('"', '&quot;')}" />`),
   );
+  // A part boot.js has already fetched and compiled (globalThis.rowflowParts: the scene a link
+  // opens, or one whose link the pointer is on) is instantiated from there; others as written.
+  const fetches = /const src = fetch\(new URL\(("[^"]+"), import\.meta\.url\)\);\n(\s*)src\.catch\(\(\) => \{\}\);\n(\s*)return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);/g;
+  const patched = [...loader.matchAll(fetches)].length;
+  if (patched !== chunks.length)
+    throw new Error(`tools/split.mjs: ${patched} of the loader's ${chunks.length} part fetches have the shape it knows (wasm-split-cli changed?)`);
+  loader = loader.replace(
+    fetches,
+    (_, file, i1, i2) =>
+      `const url = new URL(${file}, import.meta.url).href;\n` +
+      `${i1}const compiled = globalThis.rowflowParts?.get(url);\n` +
+      `${i1}const src = compiled ? null : fetch(url);\n` +
+      `${i1}src?.catch(() => {});\n` +
+      `${i2}return async (imports) => (compiled ? WebAssembly.instantiate(await compiled, imports) : WebAssembly.instantiateStreaming(src, imports));`,
+  );
+
   const loaderName = `split-${hash(loader)}.js`;
   await writeFile(join(staging, loaderName), loader);
 
