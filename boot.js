@@ -145,20 +145,35 @@ function downloadSavedWork() {
 }
 
 /** The parts of the WebAssembly a route's scene needs (index.html's `rowflow-parts`, written by
- * tools/split.mjs), fetched and compiled once, ahead of the app asking for them: for the scene a
- * visit opens, beside the app's main module; for another, when its link is under the pointer or
- * the keyboard's focus. The app's loader instantiates what is here (`rowflowParts`, by URL); a
- * part that failed is forgotten, so the app fetches it itself. */
-const parts = (globalThis.rowflowParts = new Map());
-function compileParts(hash) {
+ * tools/split.mjs). */
+function partsOf(hash) {
   const scene = route(hash).slice(2).replace('-', '_');
   const all = JSON.parse(meta('rowflow-parts') ?? '{}');
-  for (const href of Object.hasOwn(all, scene) ? all[scene] : []) {
-    const url = new URL(href, location.href).href;
-    if (parts.has(url)) continue;
-    const compiled = WebAssembly.compileStreaming(fetch(url));
-    compiled.catch(() => parts.get(url) === compiled && parts.delete(url));
-    parts.set(url, compiled);
+  return Object.hasOwn(all, scene) ? all[scene].map((href) => new URL(href, location.href).href) : [];
+}
+
+/** The scene a visit opens: its parts are preloaded beside the app's main module, which compiles
+ * meanwhile (compiling them too at that moment measured slower here, and Lighthouse's blocking
+ * time longer); the app's loader takes the bytes from the preload. */
+function preloadParts() {
+  for (const href of partsOf(location.hash)) {
+    compiled.set(href, null);
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href }));
+  }
+}
+
+/** A scene whose link is under the pointer or the keyboard's focus, likely next: its parts are
+ * fetched and compiled while the learner decides, and the app's loader instantiates what is
+ * here (`rowflowParts`, by URL; tools/split.mjs patches the loader to look, and to mark what it
+ * took with `null`, so a part is never fetched or compiled twice). A part that failed is
+ * forgotten, so the loader fetches it itself. */
+const compiled = (globalThis.rowflowParts = new Map());
+function compileParts(hash) {
+  for (const url of partsOf(hash)) {
+    if (compiled.has(url)) continue;
+    const module = WebAssembly.compileStreaming(fetch(url));
+    module.catch(() => compiled.get(url) === module && compiled.delete(url));
+    compiled.set(url, module);
   }
 }
 
@@ -174,7 +189,7 @@ try {
   // The start page, or the scene's preview, paints before the WebAssembly downloads and compiles
   // (one frame; else a fast load could draw the scene over a preview never seen).
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-  compileParts(location.hash);
+  preloadParts();
   for (const type of ['pointerover', 'focusin']) {
     addEventListener(type, (event) => {
       const link = event.target.closest?.('a[href^="#/"]');

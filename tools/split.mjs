@@ -92,8 +92,9 @@ try {
     join(staging, 'index.html'),
     html.replace(/(<meta name="rowflow-wasm"[^>]*>)/, `$1<meta name="rowflow-parts" content="${map.replaceAll('"', '&quot;')}" />`),
   );
-  // A part boot.js has already fetched and compiled (globalThis.rowflowParts: the scene a link
-  // opens, or one whose link the pointer is on) is instantiated from there; others as written.
+  // A part boot.js has already fetched and compiled (globalThis.rowflowParts: a scene whose link
+  // the pointer or focus is on) is instantiated from there, others as written; either way it is
+  // marked taken (null), so boot.js never fetches or compiles it again.
   const fetches = /const src = fetch\(new URL\(("[^"]+"), import\.meta\.url\)\);\n(\s*)src\.catch\(\(\) => \{\}\);\n(\s*)return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);/g;
   const patched = [...loader.matchAll(fetches)].length;
   if (patched !== chunks.length)
@@ -103,6 +104,7 @@ try {
     (_, file, i1, i2) =>
       `const url = new URL(${file}, import.meta.url).href;\n` +
       `${i1}const compiled = globalThis.rowflowParts?.get(url);\n` +
+      `${i1}globalThis.rowflowParts?.set(url, null);\n` +
       `${i1}const src = compiled ? null : fetch(url);\n` +
       `${i1}src?.catch(() => {});\n` +
       `${i2}return async (imports) => (compiled ? WebAssembly.instantiate(await compiled, imports) : WebAssembly.instantiateStreaming(src, imports));`,
