@@ -67,8 +67,8 @@ test('a link to a scene keeps its preview until the scene’s own part has arriv
   await release();
   await page.locator('[data-cell="output[0, 0]"]').waitFor();
   assert.equal(await page.locator('#preview').isVisible(), false);
-  // The scene's parts were asked for before the main module (boot.js fetches and compiles what
-  // index.html lists), and each came once: the app took those.
+  // The scene's parts were asked for before the main module (boot.js preloads what index.html
+  // lists), and each came once: the app took the preloaded bytes.
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   );
