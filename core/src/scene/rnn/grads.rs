@@ -1,6 +1,7 @@
 //! How backward makes a clicked `.grad` cell: every weight and bias of a cell sums, over each
 //! sequence `b` and each step `t` it ran, the gradient at the cell's pre-activation `da`; the
-//! input and `h0` gather it back through the weights that read them.
+//! input and `h0` gather it back through the weights that read them, and an embedding's row the
+//! input's rows its id was copied to.
 
 use super::*;
 
@@ -49,8 +50,9 @@ impl Run {
     /// `weight_ih_l0.grad[j, i] = Σ_{b, t} da_l0[t, b, j]·x_t[b, i]`, `weight_hh_l0.grad[j, i] =
     /// Σ da_l0[t, b, j]·h_{t−1}[b, i]`, `bias_ih_l0.grad[j] = bias_hh_l0.grad[j] = Σ
     /// da_l0[t, b, j]`; `input.grad[t, b, i] = Σ_{d, j} da_l0[t, b, j]·weight_ih_l0[j, i]` and
-    /// `h0.grad[k, b, i] = Σ_j da[t₀, b, j]·weight_hh[j, i]` at the sequence's first step. `None`
-    /// for `emb.weight.grad` (its rows add up `input.grad`) and out-of-range cells.
+    /// `h0.grad[k, b, i] = Σ_j da[t₀, b, j]·weight_hh[j, i]` at the sequence's first step;
+    /// `emb.weight.grad[id, j] = Σ input.grad[.., .., j]` over the places `ids` holds `id`. `None`
+    /// out of range.
     pub fn grad_formula(&self, bw: &Backward, tensor: &str, index: &[usize]) -> Option<Formula> {
         let param = tensor.strip_suffix(".grad")?;
         let value = find(&bw.grads, param)?.get(index)?;
@@ -58,6 +60,16 @@ impl Run {
             ("input", &[u0, u1, i]) => {
                 let [t, b] = if self.rnn.config.batch_first { [u1, u0] } else { [u0, u1] };
                 (self.through(bw, 0, "ih", t, b, i)?, Vec::new())
+            }
+            ("emb.weight", &[id, j]) => {
+                let (ids, input) = (self.ids.as_ref()?, find(&bw.grads, "input")?);
+                let places =
+                    (0..ids.numel()).map(|p| unravel(p, ids.shape())).filter(|at| ids.get(at) == Some(id as i64));
+                let rows = places.map(|at| {
+                    let at = [&at[..], &[j]].concat();
+                    Some(Factor::new(label("input.grad", &at), input.get(&at)?))
+                });
+                (Vec::new(), rows.collect::<Option<_>>()?)
             }
             ("h0", &[k, b, i]) => {
                 let (layer, d) = (k / self.dirs(), k % self.dirs());

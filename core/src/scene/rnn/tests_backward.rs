@@ -234,7 +234,7 @@ fn adds_up(f: &Formula) -> bool {
 }
 
 #[test]
-fn grad_formulas_add_up_to_every_parameter_input_and_h0_grad() {
+fn grad_formulas_add_up_to_every_parameter_input_h0_and_embedding_grad() {
     for (id, _) in PRESETS {
         for (with_h_n, with_h0) in [(false, false), (true, true)] {
             let mut s = State::preset(id).unwrap();
@@ -248,10 +248,6 @@ fn grad_formulas_add_up_to_every_parameter_input_and_h0_grad() {
                 for flat in 0..grad.numel() {
                     let index = unravel(flat, grad.shape());
                     let f = c.formula(&tensor, &index);
-                    if name == "emb.weight" {
-                        assert!(f.is_none(), "{id}: {tensor} gathers input.grad's rows");
-                        continue;
-                    }
                     let f = f.unwrap_or_else(|| panic!("{id}: no formula for {}", label(&tensor, &index)));
                     assert_eq!(f.target, label(&tensor, &index));
                     assert_eq!(f.value.to_bits(), grad.get(&index).unwrap().to_bits());
@@ -279,5 +275,14 @@ fn grad_formulas_add_up_to_every_parameter_input_and_h0_grad() {
         ("da_l0[1, 0, 0]", "weight_ih_l0[0, 0]")
     );
     assert!(c.formula("weight_ih_l0.grad", &[99, 0]).is_none());
+    // Embedding → RNN: a row of emb.weight.grad adds the input.grad rows its id was copied to.
+    let c = State::preset("embedding_to_rnn").unwrap().compute();
+    let run = c.run.as_ref().unwrap();
+    let ids = run.ids.as_ref().unwrap();
+    let id = ids.get(&[0, 0]).unwrap() as usize;
+    let f = c.formula("emb.weight.grad", &[id, 1]).unwrap();
+    let copies = ids.data().iter().filter(|&&x| x == id as i64).count();
+    assert_eq!(f.constants.len(), copies);
+    assert_eq!(f.constants[0].name, "input.grad[0, 0, 1]");
     assert!(c.formula("weight_ih_l7.grad", &[0, 0]).is_none());
 }
