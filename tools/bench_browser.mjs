@@ -51,8 +51,7 @@ for (const [name, route, first] of [
     // Pointing at the link first: boot.js fetches and compiles the scene's parts meanwhile.
     if (pointed) {
       await page.locator(`main .cards a[href="${route}"]`).hover();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(200);
+      await page.evaluate(() => Promise.all([...globalThis.rowflowParts.values()].filter(Boolean)).then(() => undefined));
     }
     times.push(
       await page.evaluate(

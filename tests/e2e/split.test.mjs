@@ -118,7 +118,8 @@ test('pointing at a scene’s link, or focusing it, fetches and compiles its par
   const rnn = page.waitForResponse((r) => r.url().includes('/split_rnn-'));
   await page.getByRole('main').getByRole('link', { name: 'RNN', exact: true }).hover();
   await rnn;
-  await page.waitForLoadState('networkidle');
+  // Compiled: boot.js keeps each part's module in rowflowParts until the app takes it.
+  await page.evaluate(() => Promise.all([...globalThis.rowflowParts.values()].filter(Boolean)).then(() => undefined));
   assert.equal((await entries('split_rnn')).length, 1, 'fetched on pointing, before any click');
   await page.getByRole('main').getByRole('link', { name: 'RNN', exact: true }).click();
   await page.locator(RNN).waitFor();
