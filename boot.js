@@ -144,12 +144,13 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
-/** The parts of the WebAssembly a route's scene needs (index.html's `rowflow-parts`, written by
- * tools/split.mjs). */
+/** Each scene's parts of the WebAssembly (index.html's `rowflow-parts`, written by
+ * tools/split.mjs), read once: the pointer asks on every link it crosses. */
+const sceneParts = JSON.parse(meta('rowflow-parts') ?? '{}');
+/** The parts of the WebAssembly a route's scene needs, as absolute URLs (the loader's keys). */
 function partsOf(hash) {
   const scene = route(hash).slice(2).replace('-', '_');
-  const all = JSON.parse(meta('rowflow-parts') ?? '{}');
-  return Object.hasOwn(all, scene) ? all[scene].map((href) => new URL(href, location.href).href) : [];
+  return Object.hasOwn(sceneParts, scene) ? sceneParts[scene].map((href) => new URL(href, location.href).href) : [];
 }
 
 /** The scene a visit opens: its parts are preloaded beside the app's main module, which compiles

@@ -9,17 +9,20 @@ const EDITS = 15;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 
+/** Each scene: its name in the navigation, its route, and the first grid cell it draws. */
+const SCENES = [
+  ['Linear', '#/linear', 'output[0]'],
+  ['Embedding', '#/embedding', 'output[0, 0]'],
+  ['One-hot × Linear', '#/one-hot', 'emb(input)[0, 0]'],
+  ['RNN', '#/rnn', 'output[0, 0, 0]'],
+  ['Train', '#/train', 'output[0]'],
+];
+
 const site = await start();
 const rows = [];
 
 // From navigation to the scene's first grid cell on screen (a fresh context each time: no cache).
-for (const [route, first] of [
-  ['#/linear', 'output[0]'],
-  ['#/embedding', 'output[0, 0]'],
-  ['#/one-hot', 'emb(input)[0, 0]'],
-  ['#/rnn', 'output[0, 0, 0]'],
-  ['#/train', 'output[0]'],
-]) {
+for (const [, route, first] of SCENES) {
   const times = [];
   for (let k = 0; k < RUNS; k++) {
     const page = await site.page();
@@ -35,53 +38,40 @@ for (const [route, first] of [
 // From a click on the start page's link to the scene's first grid cell, the first time: the app
 // runs, the scene's own part of the wasm (tools/split.mjs) is fetched, compiled and drawn (a fresh
 // context each time: no cache).
-for (const [name, route, first] of [
-  ['Linear', '#/linear', 'output[0]'],
-  ['Embedding', '#/embedding', 'output[0, 0]'],
-  ['One-hot × Linear', '#/one-hot', 'emb(input)[0, 0]'],
-  ['RNN', '#/rnn', 'output[0, 0, 0]'],
-  ['Train', '#/train', 'output[0]'],
-]) {
+for (const [name, route, first] of SCENES) {
   for (const pointed of [false, true]) {
-  const times = [];
-  for (let k = 0; k < RUNS; k++) {
-    const page = await site.page();
-    await page.goto(site.base);
-    await page.waitForLoadState('networkidle');
-    // Pointing at the link first: boot.js fetches and compiles the scene's parts meanwhile.
-    if (pointed) {
-      await page.locator(`main .cards a[href="${route}"]`).hover();
-      await page.evaluate(() => Promise.all([...globalThis.rowflowParts.values()].filter(Boolean)).then(() => undefined));
+    const times = [];
+    for (let k = 0; k < RUNS; k++) {
+      const page = await site.page();
+      await page.goto(site.base);
+      await page.waitForLoadState('networkidle');
+      // Pointing at the link first: boot.js fetches and compiles the scene's parts meanwhile.
+      if (pointed) {
+        await page.locator(`main .cards a[href="${route}"]`).hover();
+        await page.evaluate(() => Promise.all([...globalThis.rowflowParts.values()].filter(Boolean)).then(() => undefined));
+      }
+      times.push(
+        await page.evaluate(
+          ([route, first]) =>
+            new Promise((done) => {
+              const t0 = performance.now();
+              document.querySelector(`main .cards a[href="${route}"]`).click();
+              const look = () => (document.querySelector(`[data-cell="${first}"]`) ? done(performance.now() - t0) : requestAnimationFrame(look));
+              look();
+            }),
+          [route, first],
+        ),
+      );
+      await page.context().close();
     }
-    times.push(
-      await page.evaluate(
-        ([route, first]) =>
-          new Promise((done) => {
-            const t0 = performance.now();
-            document.querySelector(`main .cards a[href="${route}"]`).click();
-            const look = () => (document.querySelector(`[data-cell="${first}"]`) ? done(performance.now() - t0) : requestAnimationFrame(look));
-            look();
-          }),
-        [route, first],
-      ),
-    );
-    await page.context().close();
-  }
-  const how = pointed ? 'after pointing at its link (its parts fetched and compiled meanwhile)' : 'its part not yet fetched';
-  rows.push([`open ${name} from the start page, ${how} (click → first grid cell)`, `${ms(median(times))} ms`]);
+    const how = pointed ? 'after pointing at its link (its parts fetched and compiled meanwhile)' : 'its part not yet fetched';
+    rows.push([`open ${name} from the start page, ${how} (click → first grid cell)`, `${ms(median(times))} ms`]);
   }
 }
 
 // From a click on the navigation to the scene's first grid cell, the app already running (the
 // wasm compiled): from another scene each time, timed inside the page, median of RUNS per route.
 {
-  const scenes = [
-    ['Linear', '#/linear', 'output[0]'],
-    ['Embedding', '#/embedding', 'output[0, 0]'],
-    ['One-hot × Linear', '#/one-hot', 'emb(input)[0, 0]'],
-    ['RNN', '#/rnn', 'output[0, 0, 0]'],
-    ['Train', '#/train', 'output[0]'],
-  ];
   const page = await site.page();
   await page.goto(site.base + '#/linear');
   await page.locator('[data-cell="output[0]"]').waitFor();
@@ -102,8 +92,8 @@ for (const [name, route, first] of [
         }),
       [route, first],
     );
-  for (const [k, [name, route, first]] of scenes.entries()) {
-    const [, from, fromFirst] = scenes[(k + 1) % scenes.length];
+  for (const [k, [name, route, first]] of SCENES.entries()) {
+    const [, from, fromFirst] = SCENES[(k + 1) % SCENES.length];
     const times = [];
     for (let run = 0; run < RUNS; run++) {
       await go(from, fromFirst);

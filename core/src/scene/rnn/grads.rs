@@ -14,8 +14,7 @@ impl Run {
             Nonlinearity::Tanh => 1.0 - h_t * h_t,
             Nonlinearity::Relu => f32::from(u8::from(h_t > 0.0)),
         };
-        let name = format!("da_l{layer}{}", ["", "_reverse"][d]);
-        Factor::new(label(&name, &[t, b, j]), bw.hidden_grads.get(&[k, t, b, j]).unwrap_or(0.0) * slope)
+        Factor::new(label(&lane("da", layer, d), &[t, b, j]), bw.hidden_grads.get(&[k, t, b, j]).unwrap_or(0.0) * slope)
     }
 
     /// `x_t[b, j]` of a layer: `input` for the first, the states of the layer below (both
@@ -59,7 +58,9 @@ impl Run {
         let (products, constants) = match (param, index) {
             ("input", &[u0, u1, i]) => {
                 let [t, b] = if self.rnn.config.batch_first { [u1, u0] } else { [u0, u1] };
-                (self.through(bw, 0, "ih", t, b, i)?, Vec::new())
+                // Padding past a sequence's end was read by no cell.
+                let dirs = if t < *self.lengths.get(b)? { 0..self.dirs() } else { 0..0 };
+                (self.through(bw, "ih", dirs.map(|d| (0, d)), [t, b], i)?, Vec::new())
             }
             ("emb.weight", &[id, j]) => {
                 let (ids, input) = (self.ids.as_ref()?, find(&bw.grads, "input")?);
@@ -74,7 +75,7 @@ impl Run {
             ("h0", &[k, b, i]) => {
                 let (layer, d) = (k / self.dirs(), k % self.dirs());
                 let first = [0, self.lengths.get(b)?.checked_sub(1)?][d];
-                (self.through_one(bw, layer, d, "hh", first, b, i)?, Vec::new())
+                (self.through(bw, "hh", [(layer, d)], [first, b], i)?, Vec::new())
             }
             _ => {
                 let (kind, lane) = param.split_once("_l")?;
@@ -105,40 +106,24 @@ impl Run {
         Some(Formula { target: label(tensor, index), func: None, products, constants, value, zeros: 0 })
     }
 
-    /// `Σ_{d, j} da[t, b, j]·weight_{which}[j, i]` over the directions of `layer`: what the cells
-    /// at step `t` send back to what they read.
-    fn through(
+    /// `Σ_{lane, j} da[t, b, j]·weight_{which}[j, i]` over `lanes` (`(layer, direction)`): what
+    /// the cells of those lanes at step `t` send back to column `i` of what they read.
+    pub(super) fn through(
         &self,
         bw: &Backward,
-        layer: usize,
         which: &str,
-        t: usize,
-        b: usize,
+        lanes: impl IntoIterator<Item = (usize, usize)>,
+        [t, b]: [usize; 2],
         i: usize,
     ) -> Option<Vec<(Factor, Factor)>> {
-        if t >= *self.lengths.get(b)? {
-            return Some(Vec::new());
+        let mut products = Vec::new();
+        for (layer, d) in lanes {
+            let name = lane(&format!("weight_{which}"), layer, d);
+            let w = self.param(name.clone())?;
+            for j in 0..self.hidden() {
+                products.push((self.da(bw, layer, d, t, b, j), Factor::new(label(&name, &[j, i]), w.get(&[j, i])?)));
+            }
         }
-        let per = (0..self.dirs()).map(|d| self.through_one(bw, layer, d, which, t, b, i));
-        Some(per.collect::<Option<Vec<_>>>()?.concat())
-    }
-
-    /// `Σ_j da[t, b, j]·weight_{which}[j, i]` of direction `d`.
-    #[allow(clippy::too_many_arguments)]
-    fn through_one(
-        &self,
-        bw: &Backward,
-        layer: usize,
-        d: usize,
-        which: &str,
-        t: usize,
-        b: usize,
-        i: usize,
-    ) -> Option<Vec<(Factor, Factor)>> {
-        let name = format!("weight_{which}_l{layer}{}", ["", "_reverse"][d]);
-        let w = self.param(name.clone())?;
-        let pair =
-            |j: usize| Some((self.da(bw, layer, d, t, b, j), Factor::new(label(&name, &[j, i]), w.get(&[j, i])?)));
-        (0..self.hidden()).map(pair).collect()
+        Some(products)
     }
 }

@@ -190,7 +190,13 @@ fn issue(tensor: &str, cell: Option<usize>, error: TorchError, hint: impl Into<S
 
 /// `h_l0`, `h_l1_reverse`: the op's trace names of a layer's states.
 fn state_name(layer: usize, direction: usize) -> String {
-    format!("h_l{layer}{}", ["", "_reverse"][direction])
+    lane("h", layer, direction)
+}
+
+/// What belongs to one layer and direction, named as PyTorch names it: `weight_ih_l0`,
+/// `bias_hh_l1_reverse`, `da_l0`.
+fn lane(what: &str, layer: usize, direction: usize) -> String {
+    format!("{what}_l{layer}{}", ["", "_reverse"][direction])
 }
 
 fn py_list<T: ToString>(xs: &[T]) -> String {

@@ -116,12 +116,12 @@ impl Run {
             let constants = vec![Factor::new("padding_value", pad)];
             return Some(Formula { target, func: None, products: Vec::new(), constants, value, zeros: 0 });
         };
-        let (h, sfx) = (self.hidden(), ["", "_reverse"][d]);
+        let h = self.hidden();
         let width = [self.input.last_dim(), self.dirs() * h][usize::from(layer > 0)];
         let x: Vec<Factor> = (0..width).map(|j| self.x_factor(layer, t, b, j)).collect::<Option<_>>()?;
         let prev: Vec<Factor> = (0..h).map(|j| self.prev_factor(layer, d, t, b, j)).collect();
         let weights = |which: &str, with: Vec<Factor>| -> Option<Vec<(Factor, Factor)>> {
-            let name = format!("weight_{which}_l{layer}{sfx}");
+            let name = lane(&format!("weight_{which}"), layer, d);
             let w = self.param(name.clone())?;
             let pairs = with.into_iter().enumerate();
             pairs.map(|(j, f)| Some((f, Factor::new(label(&name, &[i, j]), w.get(&[i, j])?)))).collect()
@@ -130,7 +130,7 @@ impl Run {
         let constants = ["ih", "hh"]
             .iter()
             .filter_map(|which| {
-                let name = format!("bias_{which}_l{layer}{sfx}");
+                let name = lane(&format!("bias_{which}"), layer, d);
                 Some(Factor::new(label(&name, &[i]), self.param(name.clone())?.get(&[i])?))
             })
             .collect();
@@ -170,31 +170,18 @@ impl Run {
         }
         let k = layer * dirs + d;
         let name = state_name(layer, d);
-        let da = |layer: usize, d: usize, t: usize, j: usize| self.da(bw, layer, d, t, b, j);
         let mut products = Vec::new();
         let mut constants = Vec::new();
         if layer + 1 == c.num_layers {
             let at = [&self.at(t, b)[..], &[d * h + i]].concat();
             constants.push(Factor::new(label("output.grad", &at), bw.upstream.get(&at)?));
         } else {
-            for up in 0..dirs {
-                let w_name = format!("weight_ih_l{}{}", layer + 1, ["", "_reverse"][up]);
-                let w = self.param(w_name.clone())?;
-                for j in 0..h {
-                    let weight = Factor::new(label(&w_name, &[j, d * h + i]), w.get(&[j, d * h + i])?);
-                    products.push((da(layer + 1, up, t, j), weight));
-                }
-            }
+            // The layer above read this unit as column d·H + i of its input.
+            products.extend(self.through(bw, "ih", (0..dirs).map(|up| (layer + 1, up)), [t, b], d * h + i)?);
         }
         let next = [Some(t + 1).filter(|&n| n < self.lengths[b]), t.checked_sub(1)][d];
         match next {
-            Some(n) => {
-                let w_name = format!("weight_hh_l{layer}{}", ["", "_reverse"][d]);
-                let w = self.param(w_name.clone())?;
-                for j in 0..h {
-                    products.push((da(layer, d, n, j), Factor::new(label(&w_name, &[j, i]), w.get(&[j, i])?)));
-                }
-            }
+            Some(n) => products.extend(self.through(bw, "hh", [(layer, d)], [n, b], i)?),
             None => constants.push(Factor::new(label("h_n.grad", &[k, b, i]), bw.upstream_h_n.get(&[k, b, i])?)),
         }
         let value = bw.hidden_grads.get(&[k, t, b, i])?;
