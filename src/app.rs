@@ -74,23 +74,45 @@ fn scene(route: Route) -> AnyView {
 fn loaded(route: Route) -> AnyView {
     let attempt = RwSignal::new(0u32);
     (move || {
-        attempt.track();
+        // Try again's button is gone once clicked: the keyboard's focus goes to what replaces it.
+        let retried = attempt.get() > 0;
         Suspend::new(async move {
-            chunks::load(route).await.unwrap_or_else(|Unloaded| {
-                view! {
-                    <section class="scene unloaded">
-                        <h1>"This scene did not arrive"</h1>
-                        <p role="alert">
-                            "Its part of rowflow could not be downloaded (the network, or a new version of the site). Nothing you made is lost."
-                        </p>
-                        <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
-                    </section>
-                }
-                .into_any()
-            })
+            let view = chunks::load(route).await.unwrap_or_else(|Unloaded| unloaded(attempt));
+            if retried {
+                request_animation_frame(focus_arrived);
+            }
+            view
         })
     })
     .into_any()
+}
+
+fn unloaded(attempt: RwSignal<u32>) -> AnyView {
+    view! {
+        <section class="scene unloaded">
+            <h1>"This scene did not arrive"</h1>
+            <p role="alert">
+                "Its part of rowflow could not be downloaded (the network, or a new version of the site). Nothing you made is lost."
+            </p>
+            <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
+        </section>
+    }
+    .into_any()
+}
+
+/// After Try again: the button again if the part still did not come, else the scene's title.
+fn focus_arrived() {
+    use wasm_bindgen::JsCast;
+    let find = |selector| document().query_selector(selector).ok().flatten();
+    let target = find("main .unloaded button").or_else(|| {
+        let title = find("main section.scene h1")?;
+        // A heading takes the focus only when asked to: -1 keeps it out of the tab order.
+        title.set_attribute("tabindex", "-1").ok()?;
+        Some(title)
+    });
+    if let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
 }
 
 /// Why a scene's part did not load.

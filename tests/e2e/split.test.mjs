@@ -97,11 +97,22 @@ test('a scene whose part cannot be downloaded says so, and Try again brings it w
   assert.equal(await page.locator('#preview').isVisible(), false, 'the message, not a loading preview');
   assert.ok(page.errors.some((e) => /split_rnn-[0-9a-f]+\.wasm \(net::ERR_INTERNET_DISCONNECTED\)/.test(e)), page.errors.join('\n'));
 
-  // Back online: Try again draws the scene; Linear's edit is still there.
+  // Still offline: Try again says so again, and the keyboard is back on Try again.
+  const again = page.getByRole('button', { name: 'Try again' });
+  await again.focus();
+  const refused = page.waitForEvent('requestfailed', (r) => r.url().includes('/split_rnn-'));
+  await page.keyboard.press('Enter');
+  await refused;
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Try again');
+  assert.equal(await alert.count(), 1);
+
+  // Back online: Try again draws the scene, with the focus on its title; Linear's edit is still there.
   offline = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.keyboard.press('Enter');
   await page.locator(RNN).waitFor();
   assert.equal(await alert.count(), 0);
+  await page.waitForFunction(() => document.activeElement?.matches('main section.scene h1'));
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'nn.RNN: output and h_n');
   await page.goBack();
   await page.locator(LINEAR).first().waitFor();
   assert.equal(await cell.inputValue(), '3.0000', 'the edit made before is kept');
