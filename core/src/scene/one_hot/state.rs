@@ -136,8 +136,11 @@ impl State {
         self.drawn = saved::Drawn::of(&drawn);
         let mut table = drawn;
         let (v0, d0) = self.sizes();
+        // Both slices taken once, not once a row: in the site's build `data_mut` is a call into
+        // another part of the wasm, 50,000 of them at V = 50,000.
+        let (to, from) = (table.data_mut(), self.table.data());
         for i in 0..v.min(v0) {
-            table.data_mut()[i * d..][..d.min(d0)].copy_from_slice(&self.table.data()[i * d0..][..d.min(d0)]);
+            to[i * d..][..d.min(d0)].copy_from_slice(&from[i * d0..][..d.min(d0)]);
         }
         self.table = table;
         self.learning.forget();
