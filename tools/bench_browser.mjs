@@ -18,6 +18,24 @@ const SCENES = [
   ['Train', '#/train', 'output[0]'],
 ];
 
+/** Clicks `link`; resolves with the ms, timed inside the page, until a grid cell named `first`
+ * is drawn (a new one: the scene left may have had a cell of that name). */
+const clickToCell = (page, link, first) =>
+  page.evaluate(
+    ([link, first]) =>
+      new Promise((done) => {
+        const stale = document.querySelector(`[data-cell="${first}"]`);
+        const t0 = performance.now();
+        document.querySelector(link).click();
+        const look = () => {
+          const cell = document.querySelector(`[data-cell="${first}"]`);
+          return cell && cell !== stale ? done(performance.now() - t0) : requestAnimationFrame(look);
+        };
+        look();
+      }),
+    [link, first],
+  );
+
 const site = await start();
 const rows = [];
 
@@ -50,18 +68,7 @@ for (const [name, route, first] of SCENES) {
         await page.locator(`main .cards a[href="${route}"]`).hover();
         await page.evaluate(() => Promise.all([...globalThis.rowflowParts.values()].filter(Boolean)).then(() => undefined));
       }
-      times.push(
-        await page.evaluate(
-          ([route, first]) =>
-            new Promise((done) => {
-              const t0 = performance.now();
-              document.querySelector(`main .cards a[href="${route}"]`).click();
-              const look = () => (document.querySelector(`[data-cell="${first}"]`) ? done(performance.now() - t0) : requestAnimationFrame(look));
-              look();
-            }),
-          [route, first],
-        ),
-      );
+      times.push(await clickToCell(page, `main .cards a[href="${route}"]`, first));
       await page.context().close();
     }
     const how = pointed ? 'after pointing at its link (its parts fetched and compiled meanwhile)' : 'its part not yet fetched';
@@ -75,23 +82,7 @@ for (const [name, route, first] of SCENES) {
   const page = await site.page();
   await page.goto(site.base + '#/linear');
   await page.locator('[data-cell="output[0]"]').waitFor();
-  /** Clicks the navigation's link to `route`; resolves with the ms until `first` is in the page. */
-  const go = (route, first) =>
-    page.evaluate(
-      ([route, first]) =>
-        new Promise((done) => {
-          // Another scene may have a cell of the same name: wait for a new one.
-          const stale = document.querySelector(`[data-cell="${first}"]`);
-          const t0 = performance.now();
-          document.querySelector(`header nav a[href="${route}"]`).click();
-          const look = () => {
-            const cell = document.querySelector(`[data-cell="${first}"]`);
-            return cell && cell !== stale ? done(performance.now() - t0) : requestAnimationFrame(look);
-          };
-          look();
-        }),
-      [route, first],
-    );
+  const go = (route, first) => clickToCell(page, `header nav a[href="${route}"]`, first);
   for (const [k, [name, route, first]] of SCENES.entries()) {
     const [, from, fromFirst] = SCENES[(k + 1) % SCENES.length];
     const times = [];

@@ -1,7 +1,7 @@
 //! What goes into the RNN: the input (or ids through an embedding), `h0`, and the parameters
 //! grouped by layer and direction, each with its gradient going backward.
 
-use super::{grad_grid, notes};
+use super::{focus_cell, grad_grid, notes};
 use crate::grid::{Grid, GridData};
 use crate::shell::use_model;
 use leptos::prelude::*;
@@ -24,7 +24,6 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
     let changed = move |name: String| Signal::derive(move || state.with(|s| s.changed(&name)));
     let embedding = config(|s| matches!(s.model.source, Source::Embedding { .. }));
     let has_h0 = config(|s| s.model.h0.is_some());
-    let focus_input = Callback::new(move |i: Vec<usize>| focus.set(Some(("input".into(), i))));
 
     let input_view = move || match embedding.get() {
         false => view! {
@@ -56,7 +55,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
                         on_paste=model.on_paste("emb.weight") marks=marks changed=changed("emb.weight".into()) />
                     {grad_grid(model, "emb.weight", focus)}
                     {notes(model, "emb.weight")}
-                    <Grid name="input" data=x marks=marks on_focus=focus_input />
+                    <Grid name="input" data=x marks=marks on_focus=focus_cell(focus, "input") />
                     {grad_grid(model, "input", focus)}
                 </div>
             }

@@ -32,13 +32,16 @@ fn grad_grid(
     let key = name.to_string();
     let data = Memo::new(move |_| computed.with(|c| c.grad(&key).map(GridData::floats).unwrap_or_default()));
     let name = format!("{name}.grad");
-    let on_focus = Callback::new({
-        let name = name.clone();
-        move |index: Vec<usize>| focus.set(Some((name.clone(), index)))
-    });
+    let on_focus = focus_cell(focus, name.clone());
     move || {
         backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any())
     }
+}
+
+/// A grid's `on_focus`: its clicked cell, named by `tensor`, is the one the formula explains.
+fn focus_cell(focus: RwSignal<Option<(String, Vec<usize>)>>, tensor: impl Into<String>) -> Callback<Vec<usize>> {
+    let tensor = tensor.into();
+    Callback::new(move |index: Vec<usize>| focus.set(Some((tensor.clone(), index))))
 }
 
 /// The problems with `tensor` that no cell of it can show.
@@ -58,7 +61,6 @@ pub fn RnnScene() -> impl IntoView {
     let focus = RwSignal::new(None::<(String, Vec<usize>)>);
     // A new preset starts from its first sequence.
     Effect::watch(move || state.with(|s| s.preset.clone()), move |_, _, _| sequence.set(0), false);
-    let focus_on = move |tensor: &'static str| Callback::new(move |i: Vec<usize>| focus.set(Some((tensor.into(), i))));
     // Stepping, going the other way (or picking a preset) shows the step's own formula again.
     Effect::new(move |_| {
         playhead.track();
@@ -180,7 +182,7 @@ pub fn RnnScene() -> impl IntoView {
                 />
                 <div class="rnn-results">
                     <div class="rnn-out" class:stale=stale>
-                        <Grid name="output" data=output marks=marks on_focus=focus_on("output") />
+                        <Grid name="output" data=output marks=marks on_focus=focus_cell(focus, "output") />
                         <p class="caption">{c(|c| c.output_caption.clone())}</p>
                     </div>
                     {upstream_view("output.grad", output_grad, |_| "dL/doutput: where backward starts.")}
@@ -191,7 +193,7 @@ pub fn RnnScene() -> impl IntoView {
                         </div>
                     })}
                     <div class="rnn-out" class:stale=stale>
-                        <Grid name="h_n" data=h_n marks=marks on_focus=focus_on("h_n") />
+                        <Grid name="h_n" data=h_n marks=marks on_focus=focus_cell(focus, "h_n") />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
                     </div>
                     {upstream_view("h_n.grad", h_n_grad, |in_loss| match in_loss {
