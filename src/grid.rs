@@ -1,7 +1,7 @@
 use crate::heatmap::HeatMap;
 use crate::shell::Look;
 use leptos::prelude::*;
-use rowflow_core::format::{full, not_finite, short};
+use rowflow_core::format::{finite_extent, full, not_finite, short};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
@@ -20,6 +20,8 @@ pub struct GridData {
     pub short: Vec<String>,
     pub full: Vec<String>,
     pub values: Tensor,
+    /// The largest finite magnitude: the heat map's colour scale.
+    pub scale: f32,
     /// What its nan and inf cells mean, if it has any.
     pub not_finite: Option<String>,
 }
@@ -32,18 +34,25 @@ impl Default for GridData {
 }
 
 impl GridData {
+    /// `values` with their texts: what the heat map and the note under the grid need is found
+    /// here, once per change of the numbers, however many views show them.
+    pub fn new(short: Vec<String>, full: Vec<String>, values: Tensor) -> Self {
+        let (scale, finite) = finite_extent(values.data());
+        let not_finite = if finite { None } else { not_finite(values.data()) };
+        Self { short, full, values, scale, not_finite }
+    }
+
     /// Texts are made only for tensors small enough to show as cells.
     pub fn floats(t: &Tensor) -> Self {
         let small = t.numel() <= HEATMAP_CELLS;
         let texts = |f: fn(f32) -> String| if small { t.data().iter().map(|&x| f(x)).collect() } else { Vec::new() };
-        let not_finite = not_finite(t.data());
-        Self { short: texts(short), full: texts(full), values: t.clone(), not_finite }
+        Self::new(texts(short), texts(full), t.clone())
     }
 
     pub fn ids(t: &Ids) -> Self {
         let text: Vec<String> =
             if t.numel() <= HEATMAP_CELLS { t.data().iter().map(|i| i.to_string()).collect() } else { Vec::new() };
-        Self { short: text.clone(), full: text, values: t.map(|i| i as f32), not_finite: None }
+        Self::new(text.clone(), text, t.map(|i| i as f32))
     }
 
     pub fn shape(&self) -> &[usize] {

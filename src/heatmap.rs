@@ -34,16 +34,15 @@ pub fn HeatMap(
     let cursor = RwSignal::new(0usize);
     let scroll = RwSignal::new((0.0f64, 0.0f64));
     let geometry = Memo::new(move |_| data.with(|d| Geometry::of(d.shape())));
-    // The colour scale: the largest finite magnitude, once per change of the numbers.
-    let scale = Memo::new(move |_| {
-        data.with(|d| d.values.data().iter().filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs())).max(1e-12))
-    });
-    // The rows the current step touches, found once per step.
+    // The rows the current step touches, found once per step (and only if it touches this table).
     let row_marks_name = name.clone();
     let marked = Memo::new(move |_| {
         let g = geometry.get();
         data.with(|d| {
             marks.with(|m| {
+                if !m.read.iter().chain(&m.write).any(|s| s.tensor == row_marks_name) {
+                    return Vec::new();
+                }
                 let lead = d.shape().len().saturating_sub(1);
                 (0..g.rows)
                     .filter_map(|row| match m.of(&row_marks_name, &unravel(row * g.cols, d.shape())[..lead]) {
@@ -57,7 +56,7 @@ pub fn HeatMap(
     Effect::new(move |_| {
         let (Some(canvas), g) = (canvas.get(), geometry.get()) else { return };
         let view = View::at(&g, scroll.get());
-        data.with(|d| marked.with(|m| draw(&canvas, &g, &view, d, scale.get(), m, cursor.get())));
+        data.with(|d| marked.with(|m| draw(&canvas, &g, &view, d, m, cursor.get())));
     });
     // Brings cell `i` into the window, if it is outside.
     let reveal = move |i: usize| {
@@ -261,13 +260,13 @@ fn colour(v: f32, scale: f32) -> [u8; 4] {
 }
 
 /// Draws the cells in the window: one colour per cell, computed once and spread over its
-/// pixels; then the bands of the rows the step touches, and the cursor.
+/// pixels (a row's first line of pixels, copied down its height); then the bands of the rows
+/// the step touches, and the cursor.
 fn draw(
     canvas: &web_sys::HtmlCanvasElement,
     g: &Geometry,
     view: &View,
     d: &GridData,
-    scale: f32,
     marked: &[(usize, Mark)],
     cursor: usize,
 ) {
@@ -281,25 +280,29 @@ fn draw(
     else {
         return;
     };
-    let mut px = vec![255u8; w * h * 4];
-    for y in 0..h {
+    let (scale, line) = (d.scale.max(1e-12), w * 4);
+    let mut px = vec![255u8; line * h];
+    let mut y = 0;
+    while y < h {
         let row = view.row0 + (view.dy + y) / g.row_h;
         if row >= g.rows {
             break;
         }
-        let line = &mut px[y * w * 4..][..w * 4];
-        let mut x = 0;
-        let mut col = view.col0;
-        let mut width = g.col_w - view.dx;
+        let (mut x, mut col, mut width) = (0, view.col0, g.col_w - view.dx);
         while x < w && col < g.cols {
             let c = colour(d.values.data().get(row * g.cols + col).copied().unwrap_or(0.0), scale);
-            for p in line[x * 4..(x + width).min(w) * 4].chunks_exact_mut(4) {
+            for p in px[y * line + x * 4..y * line + (x + width).min(w) * 4].chunks_exact_mut(4) {
                 p.copy_from_slice(&c);
             }
             x += width;
             col += 1;
             width = g.col_w;
         }
+        let lines = (g.row_h - (view.dy + y) % g.row_h).min(h - y);
+        for k in 1..lines {
+            px.copy_within(y * line..(y + 1) * line, (y + k) * line);
+        }
+        y += lines;
     }
     if let Ok(image) = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&px), w as u32, h as u32) {
         let _ = ctx.put_image_data(&image, 0.0, 0.0);

@@ -2,6 +2,8 @@
 //! `inf`, `-inf`; and the full float32 (the shortest text that reads back to the same bits).
 //! Counts in words with their noun: `1 row`, `3 rows`.
 
+use wide::u32x4;
+
 /// `0.6957`, `-1.8061`, `-0.0000`, `nan`, `-inf`.
 pub fn short(x: f32) -> String {
     if x.is_nan() {
@@ -27,6 +29,30 @@ pub fn count(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// The largest magnitude among the finite `values` (0 if there is none), and whether every value
+/// is finite: a heat map's colour scale, and whether `not_finite` has anything to say. Read as
+/// bits: without its sign bit a float's bits order as its magnitude does, and are at least
+/// inf's exactly when it is inf or nan. One pass, four lanes at a time: a table at real scale
+/// holds 3.2 M numbers, and two float passes over it took ~3 ms in the page (this one 0.4).
+pub fn finite_extent(values: &[f32]) -> (f32, bool) {
+    const MAGNITUDE: u32 = 0x7fff_ffff;
+    const INF: u32 = 0x7f80_0000;
+    let (chunks, tail) = values.as_chunks::<4>();
+    // Made once, outside the loop: at the core's opt-level "s" a splat in it is not hoisted,
+    // and the pass takes 20 times as long.
+    let (mask, inf) = (u32x4::splat(MAGNITUDE), u32x4::splat(INF));
+    let (mut top, mut odd) = (u32x4::ZERO, u32x4::ZERO);
+    for chunk in chunks {
+        let magnitude = u32x4::new(chunk.map(f32::to_bits)) & mask;
+        let not_finite = magnitude.simd_ge(inf);
+        top = top.max(magnitude & !not_finite);
+        odd |= not_finite;
+    }
+    let tail_top = tail.iter().map(|v| v.to_bits() & MAGNITUDE).filter(|&m| m < INF);
+    let top = top.to_array().into_iter().chain(tail_top).max().unwrap_or(0);
+    (f32::from_bits(top), !odd.any() && tail.iter().all(|v| v.is_finite()))
 }
 
 /// What a tensor's nan and inf cells mean, said out loud where they show: `None` when every
@@ -72,6 +98,25 @@ mod tests {
         let both = not_finite(&[f32::INFINITY, f32::NEG_INFINITY, f32::NAN]).unwrap();
         assert!(both.starts_with("2 cells are inf: past float32's largest number"), "{both}");
         assert!(both.contains("1 cell is nan"), "{both}");
+    }
+
+    #[test]
+    fn the_extent_skips_nan_and_inf_in_lanes_and_tail() {
+        assert_eq!(finite_extent(&[]), (0.0, true));
+        assert_eq!(finite_extent(&[-0.0]), (0.0, true));
+        // 19 values: two chunks of eight and a tail of three, the largest in each place in turn.
+        for at in 0..19 {
+            let mut v: Vec<f32> = (0..19).map(|i| (i as f32 - 9.0) / 10.0).collect();
+            v[at] = -7.5;
+            assert_eq!(finite_extent(&v), (7.5, true), "largest at {at}");
+            for odd in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                let mut w = v.clone();
+                w[(at + 5) % 19] = odd;
+                assert_eq!(finite_extent(&w), (7.5, false), "{odd} at {}", (at + 5) % 19);
+            }
+        }
+        assert_eq!(finite_extent(&[f32::NAN; 9]), (0.0, false));
+        assert_eq!(finite_extent(&[f32::MAX, f32::MIN]).0, f32::MAX);
     }
 
     #[test]

@@ -175,7 +175,7 @@ fn ratings_data(s: &State) -> GridData {
         values.extend([r.user as f32, r.movie as f32, r.rating]);
     }
     match Tensor::new(vec![s.ratings.len(), 3], values) {
-        Ok(values) => GridData { short: short_texts, full: full_texts, values, not_finite: None },
+        Ok(values) => GridData::new(short_texts, full_texts, values),
         Err(_) => GridData::default(),
     }
 }
