@@ -4,7 +4,7 @@
 //! is `W @ x + b`. Every leading dimension is carried along.
 
 use crate::error::{Result, TorchError};
-use crate::ops::matmul::matmul_t;
+use crate::ops::matmul::{axpy, matmul_t};
 use crate::tensor::{numel, unravel, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
 
@@ -125,10 +125,7 @@ impl Linear {
         let mut gw = vec![0.0f32; outf * inf];
         for (i, gw) in gw.chunks_exact_mut(inf.max(1)).enumerate() {
             for (n, x) in x.chunks_exact(inf.max(1)).enumerate().take(rows) {
-                let gni = g[n * outf + i];
-                for (gw, &x) in gw.iter_mut().zip(x) {
-                    *gw += gni * x;
-                }
+                axpy(gw, g[n * outf + i], x);
             }
         }
         Tensor::new(vec![outf, inf], gw)

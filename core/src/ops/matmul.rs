@@ -15,7 +15,7 @@ const ROWS: usize = 4;
 /// Columns of `x` and `w` taken at a time: `cols` rows of this many floats stay in cache.
 const DEPTH: usize = 2048;
 
-use wide::f32x8;
+use wide::{f32x4, f32x8};
 
 /// `y[n, i] = Σ_j x[n, j]·w[i, j]` for `x (rows, k)`, `w (cols, k)`.
 pub fn matmul_t(x: &[f32], w: &[f32], (rows, cols, k): (usize, usize, usize)) -> Vec<f32> {
@@ -38,6 +38,22 @@ pub fn matmul_t(x: &[f32], w: &[f32], (rows, cols, k): (usize, usize, usize)) ->
         }
     }
     y
+}
+
+/// `y += a·x`, four lanes at a time: the row update of `Linear`'s dense `weight.grad`. Each lane
+/// does what the plain loop does (a product, then a sum, no fused multiply-add), so the bits
+/// are the same.
+pub fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
+    let (ys, y_tail) = y.as_chunks_mut::<4>();
+    let (xs, x_tail) = x.as_chunks::<4>();
+    // Made once, outside the loop: at the core's opt-level "s" a splat in it is not hoisted.
+    let a4 = f32x4::splat(a);
+    for (y, x) in ys.iter_mut().zip(xs) {
+        *y = (f32x4::new(*y) + a4 * f32x4::new(*x)).to_array();
+    }
+    for (y, x) in y_tail.iter_mut().zip(x_tail) {
+        *y += a * x;
+    }
 }
 
 /// The dot products of `w` with each of `xs`, all the same length.
@@ -110,6 +126,22 @@ mod tests {
             for i in 0..cols {
                 assert_eq!(y[n * cols + i].to_bits(), w[i * k + id].to_bits());
             }
+        }
+    }
+
+    #[test]
+    fn axpy_is_the_plain_loop_to_the_bit() {
+        for n in [0, 1, 3, 4, 5, 11] {
+            let x: Vec<f32> = (0..n).map(|v| (v as f32 * 0.7341).sin() * 1e3).collect();
+            let mut y: Vec<f32> = (0..n).map(|v| (v as f32 * 1.913).cos()).collect();
+            let mut want = y.clone();
+            let a = 0.3127f32;
+            want.iter_mut().zip(&x).for_each(|(y, x)| *y += a * x);
+            axpy(&mut y, a, &x);
+            assert_eq!(
+                y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                want.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
         }
     }
 
