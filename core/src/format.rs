@@ -104,7 +104,7 @@ mod tests {
     fn the_extent_skips_nan_and_inf_in_lanes_and_tail() {
         assert_eq!(finite_extent(&[]), (0.0, true));
         assert_eq!(finite_extent(&[-0.0]), (0.0, true));
-        // 19 values: two chunks of eight and a tail of three, the largest in each place in turn.
+        // 19 values: four chunks of four and a tail of three, the largest in each place in turn.
         for at in 0..19 {
             let mut v: Vec<f32> = (0..19).map(|i| (i as f32 - 9.0) / 10.0).collect();
             v[at] = -7.5;
