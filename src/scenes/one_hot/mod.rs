@@ -116,8 +116,10 @@ pub fn OneHotScene() -> impl IntoView {
             })
         }))
     };
+    // Both ways' counts, made once per change: each counts the zeros of a dense gradient.
+    let counts = Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(Backward::count_captions)));
     // A way's weight gradient, with how many of its numbers backward wrote.
-    let grad = move |name: &'static str, data: Memo<GridData>, count: fn(&Backward) -> String, dim| {
+    let grad = move |name: &'static str, data: Memo<GridData>, count: fn(&(String, String)) -> &String, dim| {
         view! {
             <Show when=move || has_backward.get()>
                 <div class="oh-grad">
@@ -126,7 +128,7 @@ pub fn OneHotScene() -> impl IntoView {
                             grad_focus.set(Some(if name == TABLE_GRAD { [a, b] } else { [b, a] }));
                         }
                     }) />
-                    <p class="oh-grad-count">{move || back(&count)}</p>
+                    <p class="oh-grad-count">{move || counts.with(|c| c.as_ref().map(count).cloned())}</p>
                 </div>
             </Show>
         }
@@ -199,7 +201,7 @@ pub fn OneHotScene() -> impl IntoView {
                 <div class="oh-way">
                     <h2>"nn.Embedding: look the row up"</h2>
                     <Param name=TABLE data=table changed=changed(TABLE) />
-                    {grad(TABLE_GRAD, table_grad, |b| b.count_captions().1, None)}
+                    {grad(TABLE_GRAD, table_grad, |(_, lookup)| lookup, None)}
                     {move || (!has_pass.get()).then(no_outputs)}
                     {outputs(LOOKUP, lookup, LOOKUP_GRAD, lookup_grad)}
                 </div>
@@ -219,7 +221,7 @@ pub fn OneHotScene() -> impl IntoView {
                             changed=changed(LINEAR_WEIGHT)
                         />
                         <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
-                        {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |b| b.count_captions().0, zero(LINEAR_WEIGHT_GRAD))}
+                        {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |(linear, _)| linear, zero(LINEAR_WEIGHT_GRAD))}
                     </div>
                     {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad)}
                 </div>
