@@ -94,7 +94,10 @@ pub fn Grid(
     #[prop(optional)] on_edit: Option<Callback<(usize, String), Result<(), String>>>,
     #[prop(optional)] on_paste: Option<Callback<(usize, String), Result<(), String>>>,
     #[prop(optional, into)] marks: Signal<Marks>,
-    #[prop(optional, into)] issues: Signal<Vec<(usize, String)>>,
+    /// Messages pinned to cells; a read-only grid without them never refuses a cell, and its
+    /// cells are built without the bindings that say so.
+    #[prop(optional, into)]
+    issues: Option<Signal<Vec<(usize, String)>>>,
     #[prop(optional)] on_focus: Option<Callback<Vec<usize>>>,
     /// Cells the current step multiplies by zero (`data-zero`), e.g. most of a one-hot row.
     #[prop(optional_no_strip)]
@@ -111,6 +114,8 @@ pub fn Grid(
             view! { <HeatMap name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any()
         } else {
             let active = RwSignal::new(0);
+            // A cell being typed in can be refused whether or not the grid has issues.
+            let issues = issues.or(on_edit.map(|_| Signal::default()));
             let cells =
                 Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim, changed, active };
             cells_view(cells, shape.get()).into_any()
@@ -137,7 +142,8 @@ struct Cells {
     on_edit: Option<Callback<(usize, String), Result<(), String>>>,
     on_paste: Option<Callback<(usize, String), Result<(), String>>>,
     marks: Signal<Marks>,
-    issues: Signal<Vec<(usize, String)>>,
+    /// `None`: no cell of this grid is ever refused (read-only, no issues).
+    issues: Option<Signal<Vec<(usize, String)>>>,
     on_focus: Option<Callback<Vec<usize>>>,
     dim: Option<Callback<Vec<usize>, bool>>,
     changed: Signal<Vec<usize>>,
@@ -417,6 +423,13 @@ fn cell_view(
     // Marks and the tab stop after this are written on the cell by its grid (`decorate`).
     let tab_stop = if c.active.get_untracked() == i { "0" } else { "-1" };
 
+    if c.issues.is_none() {
+        // Never refused: its number and its name, which says the number.
+        let spoken = move || format!("{aria} = {}", text());
+        let index = label(&c.name, index);
+        return view! { <td role="gridcell" data-i=i tabindex=tab_stop data-cell=index aria-label=spoken>{text}</td> }
+            .into_any();
+    }
     if c.on_edit.is_none() {
         // The name holds everything the cell shows (its number, and a refusal if any), so what
         // is heard is what is seen.
@@ -516,6 +529,7 @@ fn decorate(
         move || flags(numel, [active.get()]),
         |(_, focus), &stop| set(focus, "tabindex", Some(if stop { "0" } else { "-1" })),
     );
+    let Some(issues) = issues else { return };
     Effect::new(move || {
         drafts.with(|d| {
             issues.with(|is| {
