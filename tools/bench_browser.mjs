@@ -36,6 +36,12 @@ const clickToCell = (page, link, first) =>
     [link, first],
   );
 
+/** Moves One-hot's size slider `label` (`V (` or `D (`) to its last stop from the keyboard. */
+async function toLastStop(page, label) {
+  await page.locator(`input[type=range][aria-label^="${label}"]`).focus();
+  await page.keyboard.press('End');
+}
+
 const site = await start();
 const rows = [];
 
@@ -157,9 +163,7 @@ for (const [scene, route, cell, out] of [
   // V to its end, then D: the last timing is V = 50 000, D = 64.
   let oneHotMs;
   for (const [label, size] of [['V (', 'V = 50 000, D = 5, 3 ids'], ['D (', 'V = 50 000, D = 64, 3 ids']]) {
-    const slider = page.locator(`input[type=range][aria-label^="${label}"]`);
-    await slider.focus();
-    await page.keyboard.press('End');
+    await toLastStop(page, label);
     await page.waitForTimeout(300);
     oneHotMs = await timing(size);
   }
@@ -219,8 +223,7 @@ for (const pass of ['Forward', 'Backward']) {
     await page.locator('.pass-toggle button', { hasText: pass }).click();
     const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
     const grow = async (label, to) => {
-      await page.locator(`input[type=range][aria-label^="${label}"]`).focus();
-      await page.keyboard.press('End');
+      await toLastStop(page, label);
       await shape.filter({ hasText: to }).waitFor();
     };
     await grow('V (', '(50000, 5)');
@@ -283,11 +286,7 @@ for (const pass of ['Forward', 'Backward']) {
   const page = await site.page();
   await page.goto(site.base + '#/one-hot');
   await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
-  for (const label of ['V (', 'D (']) {
-    const slider = page.locator(`input[type=range][aria-label^="${label}"]`);
-    await slider.focus();
-    await page.keyboard.press('End');
-  }
+  for (const label of ['V (', 'D (']) await toLastStop(page, label);
   await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
   const scroller = page.locator('[role=grid][aria-label="emb.weight"] .heatmap-scroll');
   await scroller.scrollIntoViewIfNeeded();

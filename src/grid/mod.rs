@@ -1,74 +1,16 @@
 use crate::heatmap::HeatMap;
 use crate::shell::Look;
 use leptos::prelude::*;
-use rowflow_core::format::{finite_extent, full, not_finite, short};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::{py_shape, unravel};
-use rowflow_core::{Ids, Mark, Marks, Phase, Tensor};
+use rowflow_core::{Mark, Marks, Phase};
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-/// Past this many cells a tensor is drawn as a heat map instead of cells.
-pub const HEATMAP_CELLS: usize = 400;
+mod data;
 
-/// What a grid shows: each value printed short (PyTorch's 4 decimals) and full (every digit,
-/// shown while a cell has focus), and the values themselves (shared with the tensor shown, not
-/// copied) for the heat map.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GridData {
-    pub short: Vec<String>,
-    pub full: Vec<String>,
-    pub values: Tensor,
-    /// The largest finite magnitude: the heat map's colour scale.
-    pub scale: f32,
-    /// What its nan and inf cells mean, if it has any.
-    pub not_finite: Option<String>,
-}
-
-/// No tensor: an empty one.
-impl Default for GridData {
-    fn default() -> Self {
-        Self::floats(&Tensor::vector(Vec::new()))
-    }
-}
-
-impl GridData {
-    /// `values` with their texts: what the heat map and the note under the grid need is found
-    /// here, once per change of the numbers, however many views show them.
-    pub fn new(short: Vec<String>, full: Vec<String>, values: Tensor) -> Self {
-        let (scale, finite) = finite_extent(values.data());
-        let not_finite = if finite { None } else { not_finite(values.data()) };
-        Self { short, full, values, scale, not_finite }
-    }
-
-    /// Texts are made only for tensors small enough to show as cells.
-    pub fn floats(t: &Tensor) -> Self {
-        let small = t.numel() <= HEATMAP_CELLS;
-        let texts = |f: fn(f32) -> String| if small { t.data().iter().map(|&x| f(x)).collect() } else { Vec::new() };
-        Self::new(texts(short), texts(full), t.clone())
-    }
-
-    pub fn ids(t: &Ids) -> Self {
-        let text: Vec<String> =
-            if t.numel() <= HEATMAP_CELLS { t.data().iter().map(|i| i.to_string()).collect() } else { Vec::new() };
-        Self::new(text.clone(), text, t.map(|i| i as f32))
-    }
-
-    pub fn shape(&self) -> &[usize] {
-        self.values.shape()
-    }
-
-    fn numel(&self) -> usize {
-        self.values.numel()
-    }
-
-    /// Cell `i` as (short, full) text.
-    fn text(&self, i: usize) -> (String, String) {
-        let at = |texts: &[String]| texts.get(i).cloned().unwrap_or_default();
-        (at(&self.short), at(&self.full))
-    }
-}
+pub use data::{GridData, HEATMAP_CELLS};
 
 /// The `data-mark` value of a mark, also its CSS class.
 pub fn mark_name(m: Mark) -> &'static str {
@@ -425,9 +367,9 @@ fn cell_view(
 
     if c.issues.is_none() {
         // Never refused: its number and its name, which says the number.
-        let spoken = move || format!("{aria} = {}", text());
-        let index = label(&c.name, index);
-        return view! { <td role="gridcell" data-i=i tabindex=tab_stop data-cell=index aria-label=spoken>{text}</td> }
+        let name = aria.clone();
+        let spoken = move || format!("{name} = {}", text());
+        return view! { <td role="gridcell" data-i=i tabindex=tab_stop data-cell=aria aria-label=spoken>{text}</td> }
             .into_any();
     }
     if c.on_edit.is_none() {
