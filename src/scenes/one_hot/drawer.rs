@@ -6,7 +6,7 @@
 use super::timer::Running;
 use crate::shell::SceneModel;
 use leptos::prelude::*;
-use rowflow_core::scene::one_hot::{Draw, Report, State, DRAW_ON_PAGE};
+use rowflow_core::scene::one_hot::{Draw, Landing, Report, State, DRAW_ON_PAGE};
 use rowflow_core::tensor::Tensor;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -76,8 +76,15 @@ impl Drawer {
             Ok(array) => {
                 // Given back first, for the landing's tables to take.
                 self.room.try_set_value(None);
-                let landed = Tensor::new(vec![v, d], array.to_vec()).map_err(|e| e.message);
-                self.end(landed.and_then(|table| self.model.update(|s| s.resize_drawn(&seed, table))).err());
+                // Its copies made in this task, the table made the scene's in the next: the
+                // task that computes and draws the new table is long enough on its own.
+                let ready = Tensor::new(vec![v, d], array.to_vec())
+                    .map_err(|e| e.message)
+                    .and_then(|drawn| self.model.state.with_untracked(|s| s.ready_drawn(&seed, drawn)));
+                match ready {
+                    Ok(ready) => set_timeout(move || self.land(ready, (v, d)), Duration::ZERO),
+                    Err(why) => self.end(Some(why)),
+                }
             }
             Err(data) => {
                 let why = match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
@@ -120,6 +127,14 @@ impl Drawer {
         });
         if let Some(Some(next)) = next {
             set_timeout(move || self.touch(next), Duration::ZERO);
+        }
+    }
+
+    /// Makes the table drawn at `(v, d)` the scene's, unless its draw was ended meanwhile
+    /// (cancelled, another size picked, the view gone).
+    fn land(self, ready: Landing, (v, d): (usize, usize)) {
+        if self.pending.try_get_untracked().flatten() == Some((v, d)) {
+            self.end(self.model.update(|s| s.land(ready)).err());
         }
     }
 

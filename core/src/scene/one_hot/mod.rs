@@ -128,6 +128,17 @@ pub struct Draw {
     pub d: usize,
 }
 
+/// A table drawn elsewhere made ready to become the scene's (`State::ready_drawn`, `State::land`).
+#[derive(Clone, Debug)]
+pub struct Landing {
+    seed: String,
+    drawn: Tensor,
+    /// The drawn table with the table on show over it.
+    table: Tensor,
+    /// The table on show it was made from.
+    from: Tensor,
+}
+
 impl Draw {
     /// The table, within the sizes the scene allows.
     pub fn run(&self) -> Result<Tensor, String> {

@@ -23,6 +23,26 @@ fn a_table_drawn_elsewhere_resizes_as_one_drawn_here() {
 }
 
 #[test]
+fn a_table_made_ready_lands_with_what_was_edited_meanwhile() {
+    let mut s = State::default();
+    let drawn = Draw { seed: s.seed.clone(), v: 200, d: 5 }.run().unwrap();
+    let ready = s.ready_drawn(&s.seed.clone(), drawn.clone()).unwrap();
+    // Not the scene's yet; then typed over between the two tasks, and the edit kept.
+    assert_eq!(s.sizes(), (4, 5));
+    s.edit(TABLE, 3, "7").unwrap();
+    let mut want = s.clone();
+    want.resize_drawn(&s.seed.clone(), drawn.clone()).unwrap();
+    s.land(ready.clone()).unwrap();
+    assert_eq!(s, want);
+    assert_eq!(s.table.data()[3], 7.0);
+    // The seed changed meanwhile: not the scene's draw any more.
+    let mut reseeded = State::default();
+    reseeded.reinit("5").unwrap();
+    assert_eq!(reseeded.land(ready), Err(format!("the seed is 5 now, not {}", State::default().seed)));
+    assert_eq!(reseeded.sizes(), (4, 5));
+}
+
+#[test]
 fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     use crate::scene::share::decode;
     use crate::scene::{from_json, to_json};
