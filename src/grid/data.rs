@@ -1,6 +1,6 @@
 //! What a grid shows, made once per change of the numbers it shows.
 
-use rowflow_core::format::{finite_extent, full, not_finite, short};
+use rowflow_core::format::{full, not_finite, short};
 use rowflow_core::{Ids, Tensor};
 
 /// Past this many cells a tensor is drawn as a heat map instead of cells.
@@ -31,9 +31,9 @@ impl GridData {
     /// `values` with their texts: what the heat map and the note under the grid need is found
     /// here, once per change of the numbers, however many views show them.
     pub fn new(short: Vec<String>, full: Vec<String>, values: Tensor) -> Self {
-        let (scale, finite) = finite_extent(values.data());
-        let not_finite = if finite { None } else { not_finite(values.data()) };
-        Self { short, full, values, scale, not_finite }
+        let extent = values.extent();
+        let not_finite = if extent.finite { None } else { not_finite(values.data()) };
+        Self { short, full, values, scale: extent.largest, not_finite }
     }
 
     /// Texts are made only for tensors small enough to show as cells.

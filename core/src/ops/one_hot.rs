@@ -8,7 +8,6 @@ use crate::error::{Result, TorchError};
 use crate::ops::linear::Linear;
 use crate::tensor::{Ids, Tensor};
 use crate::trace::Trace;
-use wide::u32x4;
 
 /// `F.one_hot(ids, num_classes)`: ids `(*)` → `(*, num_classes)` of 0/1; `num_classes = -1`
 /// infers `max(ids) + 1`.
@@ -150,23 +149,6 @@ pub fn transpose(t: &Tensor) -> Result<Tensor> {
     Tensor::new(vec![c, r], data)
 }
 
-/// How many entries of a tensor are exactly zero (0.0 or -0.0: no bit set but the sign's), four
-/// lanes at a time: a dense gradient at real scale holds 3.2 M numbers, 1.6 ms a pass one at a
-/// time in the page, and the backward view counts two of them on every change.
-pub fn count_zeros(t: &Tensor) -> usize {
-    const MAGNITUDE: u32 = 0x7fff_ffff;
-    let (chunks, tail) = t.data().as_chunks::<4>();
-    // Made once, outside the loop: at the core's opt-level "s" a splat in it is not hoisted.
-    let (mask, one) = (u32x4::splat(MAGNITUDE), u32x4::splat(1));
-    let mut counts = u32x4::ZERO;
-    for chunk in chunks {
-        let zero = (u32x4::new(chunk.map(f32::to_bits)) & mask).simd_eq(u32x4::ZERO);
-        counts += zero & one;
-    }
-    let lanes: usize = counts.to_array().into_iter().map(|n| n as usize).sum();
-    lanes + tail.iter().filter(|&&x| x == 0.0).count()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,16 +177,6 @@ mod tests {
         let empty = OneHotLinear::new(Tensor::new(vec![0, usize::MAX], vec![]).unwrap()).unwrap();
         let c = empty.cost(&Ids::vector(vec![0, 0]));
         assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (0, 0, 0));
-    }
-
-    #[test]
-    fn zeros_are_counted_with_their_sign_in_lanes_and_tail() {
-        for n in [0, 3, 4, 9] {
-            let values: Vec<f32> = (0..n).map(|i| [0.0, -0.0, f32::NAN, 1e-45, -2.0][i % 5]).collect();
-            let want = values.iter().filter(|&&x| x == 0.0).count();
-            assert_eq!(count_zeros(&Tensor::vector(values)), want, "{n} values");
-        }
-        assert_eq!(count_zeros(&Tensor::zeros(vec![7, 3]).unwrap()), 21);
     }
 
     #[test]

@@ -63,10 +63,10 @@ impl Backward {
         GradCounts {
             linear_written: d * v,
             linear_multiply_adds: self.ids.numel() * d * v,
-            linear_zeros: count_zeros(&self.linear_grad),
+            linear_zeros: self.linear_grad.extent().zeros,
             lookup_adds: self.ids.numel() * d,
             rows_touched: rows.len(),
-            emb_zeros: count_zeros(&self.emb_grad),
+            emb_zeros: self.emb_grad.extent().zeros,
         }
     }
 

@@ -21,7 +21,7 @@ use crate::edit::{parse_float, parse_id};
 use crate::error::{Result as TorchResult, TorchError};
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
-use crate::ops::one_hot::{count_zeros, one_hot, Cost, OneHotLinear};
+use crate::ops::one_hot::{one_hot, Cost, OneHotLinear};
 use crate::ops::Named;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
