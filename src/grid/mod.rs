@@ -208,7 +208,7 @@ struct Keys {
 impl Keys {
     /// Every digit of cell `i`.
     fn full(&self, i: usize) -> String {
-        self.c.data.with_untracked(|d| d.text(i).1)
+        self.c.data.try_with_untracked(|d| d.text(i).1).unwrap_or_default()
     }
 
     fn focus(&self, ev: web_sys::Event) {
@@ -230,7 +230,8 @@ impl Keys {
     }
 
     fn blur(&self, ev: web_sys::Event) {
-        if cell_of(&ev).is_some_and(|(i, _)| self.focused.get_untracked() == Some(i)) {
+        // Leaving a scene blurs its focused cell after the grid is gone: `try_`.
+        if cell_of(&ev).is_some_and(|(i, _)| self.focused.try_get_untracked() == Some(Some(i))) {
             self.focused.set(None);
         }
     }
@@ -391,8 +392,7 @@ impl Shown {
                 set(td, "aria-label", Some(&spoken));
             }
         }
-        if let Some(why) = why {
-            let alert = document().create_element("span").expect("a span");
+        if let Some((why, alert)) = why.and_then(|why| Some((why, document().create_element("span").ok()?))) {
             alert.set_class_name("cell-error");
             set(&alert, "role", Some("alert"));
             alert.set_text_content(Some(why));
