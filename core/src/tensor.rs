@@ -258,6 +258,12 @@ impl Tensor<f32> {
     pub fn extent(&self) -> Extent {
         *self.extent.get_or_init(|| Extent::of(&self.data))
     }
+
+    /// This tensor, known to hold `other`'s numbers in another order (a transpose): their
+    /// extent is found once for both.
+    pub(crate) fn same_numbers_as(self, other: &Self) -> Self {
+        Self { extent: other.extent.clone(), ..self }
+    }
 }
 
 #[cfg(test)]

@@ -146,7 +146,8 @@ pub fn transpose(t: &Tensor) -> Result<Tensor> {
             }
         }
     }
-    Tensor::new(vec![c, r], data)
+    // The same numbers: their extent is the same, found for either once.
+    Ok(Tensor::new(vec![c, r], data)?.same_numbers_as(t))
 }
 
 #[cfg(test)]
@@ -186,6 +187,11 @@ mod tests {
         let tt = transpose(&t).unwrap();
         assert_eq!(tt.shape(), [c, r]);
         assert!((0..r).all(|i| (0..c).all(|j| tt.get(&[j, i]) == t.get(&[i, j]))));
+        // The same numbers: an extent found for either is the other's, and right for both.
+        assert_eq!(tt.extent(), crate::format::Extent::of(t.data()));
+        let mut edited = tt.clone();
+        edited.data_mut()[0] = -9999.0;
+        assert_eq!((edited.extent().largest, t.extent().largest), (9999.0, (r * c - 1) as f32));
         assert!(transpose(&Tensor::vector(vec![1.0])).is_err());
     }
 

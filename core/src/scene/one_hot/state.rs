@@ -138,6 +138,9 @@ impl State {
     pub fn ready_drawn(&self, seed: &str, drawn: Tensor) -> Result<Landing, String> {
         self.check_drawn(seed, &drawn)?;
         let table = self.over(&drawn);
+        // Its extent found here too (kept with it, and with `linear.weight`, its transpose):
+        // the heat maps that show both need it, in the task that lands it.
+        table.extent();
         Ok(Landing { seed: seed.into(), drawn, table, from: self.table.clone() })
     }
 
