@@ -57,9 +57,8 @@ impl GridData {
         self.values.numel()
     }
 
-    /// Cell `i` as (short, full) text.
-    pub(super) fn text(&self, i: usize) -> (String, String) {
-        let at = |texts: &[String]| texts.get(i).cloned().unwrap_or_default();
-        (at(&self.short), at(&self.full))
+    /// Cell `i`'s text: short, or every digit.
+    pub(super) fn text(&self, i: usize, every_digit: bool) -> String {
+        if every_digit { &self.full } else { &self.short }.get(i).cloned().unwrap_or_default()
     }
 }

@@ -74,7 +74,6 @@ pub fn Grid(
 }
 
 /// Everything a cell needs, shared by all cells of one grid.
-#[derive(Clone)]
 struct Cells {
     name: String,
     data: Signal<GridData>,
@@ -136,7 +135,7 @@ fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridData) -> (Stri
     let rows_per_slice = if shape.len() >= 2 { shape[shape.len() - 2] } else { 1 }.max(1);
     let slices = names.len().div_ceil(cols * rows_per_slice);
     let active = c.active.get_untracked();
-    let built: Vec<Shown> = (0..names.len()).map(|i| Shown { text: d.text(i).0, refused: None }).collect();
+    let built: Vec<Shown> = (0..names.len()).map(|i| Shown { text: d.text(i, false), refused: None }).collect();
     let mut html = String::with_capacity(names.len() * 160);
     for s in 0..slices {
         html.push_str(r#"<table role="presentation"><tbody role="presentation">"#);
@@ -208,7 +207,7 @@ struct Keys {
 impl Keys {
     /// Every digit of cell `i`.
     fn full(&self, i: usize) -> String {
-        self.c.data.try_with_untracked(|d| d.text(i).1).unwrap_or_default()
+        self.c.data.try_with_untracked(|d| d.text(i, true)).unwrap_or_default()
     }
 
     fn focus(&self, ev: web_sys::Event) {
@@ -353,7 +352,7 @@ impl Keys {
 }
 
 /// Why a cell's text or value was refused, and the typed text kept in it if it was typed.
-#[derive(Clone, PartialEq)]
+#[derive(PartialEq)]
 struct Refused {
     draft: Option<String>,
     why: String,
@@ -361,7 +360,7 @@ struct Refused {
 
 /// What a cell shows: its number (every digit while it has focus) and why it was refused, if it
 /// was; read-only, both are in its name too, so what is heard is what is seen.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Default, PartialEq)]
 struct Shown {
     text: String,
     refused: Option<Refused>,
@@ -431,8 +430,7 @@ fn decorate(
                             .find(|(j, _)| *j == i)
                             .map(|(_, why)| Refused { draft: None, why: why.clone() }),
                     };
-                    let text = |i| if at == Some(i) { &d.full } else { &d.short }.get(i).cloned().unwrap_or_default();
-                    (0..numel).map(|i| Shown { text: text(i), refused: refused(i) }).collect()
+                    (0..numel).map(|i| Shown { text: d.text(i, at == Some(i)), refused: refused(i) }).collect()
                 })
             })
         },
@@ -511,7 +509,7 @@ impl CellElements {
     /// Keeps `write(k, cell, what)` on each cell `k` for what `now()` says of it, from the first
     /// run on which the grid is mounted; a cell is written only when its `what` differs from the
     /// last run's (at first, from what it was `built` with, `T::default()` past its end).
-    fn write<T: Clone + Default + PartialEq + 'static>(
+    fn write<T: Default + PartialEq + 'static>(
         self: &Rc<Self>,
         built: Vec<T>,
         now: impl Fn() -> Vec<T> + 'static,
@@ -524,7 +522,12 @@ impl CellElements {
             let last = last.or_else(|| built.take()).unwrap_or_default();
             let Some(cells) = on.cells() else { return last };
             for (k, (what, cell)) in now.iter().zip(cells).enumerate() {
-                if last.get(k).cloned().unwrap_or_default() != *what {
+                // Compared where they stand: a cell's `Shown` is two strings, for every cell.
+                let changed = match last.get(k) {
+                    Some(was) => was != what,
+                    None => *what != T::default(),
+                };
+                if changed {
                     write(k, cell, what);
                 }
             }
