@@ -71,6 +71,21 @@ impl Extent {
             zeros: zeros + tail.iter().filter(|&&x| x == 0.0).count(),
         }
     }
+
+    /// `n` zeros' extent (an empty tensor's when `n` is 0).
+    pub fn zeros(n: usize) -> Extent {
+        Extent { largest: 0.0, finite: true, zeros: n }
+    }
+
+    /// The extent of two parts as one tensor: an op finds its result's part by part, while each
+    /// part is still in cache.
+    pub fn and(self, other: Extent) -> Extent {
+        Extent {
+            largest: self.largest.max(other.largest),
+            finite: self.finite && other.finite,
+            zeros: self.zeros + other.zeros,
+        }
+    }
 }
 
 /// What a tensor's nan and inf cells mean, said out loud where they show: `None` when every

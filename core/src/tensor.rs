@@ -267,6 +267,13 @@ impl Tensor<f32> {
         *self.extent.get_or_init(|| Extent::of(&self.data))
     }
 
+    /// This tensor with its extent, found by the op that made it while its numbers were in
+    /// cache: at real scale a pass over a gradient afterwards reads 12.8 MB from memory.
+    pub(crate) fn with_extent(self, extent: Extent) -> Self {
+        debug_assert_eq!(extent, Extent::of(&self.data), "the extent an op found");
+        Self { extent: Arc::new(OnceLock::from(extent)), ..self }
+    }
+
     /// This tensor, known to hold `other`'s numbers in another order (a transpose): their
     /// extent is found once for both.
     pub(crate) fn same_numbers_as(self, other: &Self) -> Self {

@@ -5,6 +5,7 @@
 //! looked-up rows move; a repeated id accumulates; the `padding_idx` row gets nothing.
 
 use crate::error::{Result, TorchError};
+use crate::format::Extent;
 use crate::ops::linear::check_upstream;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
@@ -121,11 +122,17 @@ impl Embedding {
             indices.push(r as i64);
             values.extend_from_slice(gk);
         }
+        // Zeros but for the rows looked up: the extent from those rows alone.
+        let mut touched: Vec<usize> = indices.iter().map(|&r| r as usize).collect();
+        touched.sort_unstable();
+        touched.dedup();
         let sparse = match self.sparse {
             true => Some(SparseGrad { values: Tensor::new(vec![indices.len(), d], values)?, indices }),
             false => None,
         };
-        Ok(EmbeddingGrads { weight: Some(dense), sparse })
+        let rest = Extent::zeros((self.num_embeddings() - touched.len()) * d);
+        let extent = touched.iter().fold(rest, |e, &r| e.and(Extent::of(&dense.data()[r * d..(r + 1) * d])));
+        Ok(EmbeddingGrads { weight: Some(dense.with_extent(extent)), sparse })
     }
 
     /// One step per id: `input[k]` selects row `weight[ids[k]]`, copied to `output[k]`.
@@ -181,6 +188,19 @@ mod tests {
         // Row i is all i (the from_pretrained seed example, 5×4).
         let data = (0..5).flat_map(|i| [i as f32; 4]).collect();
         Embedding::new(Tensor::new(vec![5, 4], data).unwrap(), None).unwrap()
+    }
+
+    #[test]
+    fn the_gradient_comes_with_the_extent_a_pass_would_find() {
+        let mut emb = table();
+        emb.padding_idx = Some(0);
+        let (ids, nan) = (Ids::vector(vec![2, 0, 2, 4]), f32::NAN);
+        let rows = vec![1., -0., 0., 3., 9., 9., 9., 9., -5., 0., 0., 0., nan, 0., 1., 2.];
+        let g = emb.backward(&ids, &Tensor::new(vec![4, 4], rows).unwrap()).unwrap().weight.unwrap();
+        // Row 2 is [-4, 0, 0, 3] (a repeated id), row 4 [nan, 0, 1, 2], the padding row and
+        // the rows never looked up zeros.
+        assert_eq!(g.extent(), Extent { largest: 4.0, finite: false, zeros: 15 });
+        assert_eq!(g.extent(), Extent::of(g.data()));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! is `W @ x + b`. Every leading dimension is carried along.
 
 use crate::error::{Result, TorchError};
+use crate::format::Extent;
 use crate::ops::matmul::{axpy, matmul_t};
 use crate::tensor::{numel, unravel, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
@@ -122,13 +123,14 @@ impl Linear {
         let (x, g) = (input.data(), upstream.data());
         // Row by row into zeros, as autograd adds, but one row of the gradient at a time: at
         // (64, 50,000) that row stays in cache while every input row adds into it.
-        let mut gw = vec![0.0f32; outf * inf];
+        let (mut gw, mut extent) = (vec![0.0f32; outf * inf], Extent::zeros(0));
         for (i, gw) in gw.chunks_exact_mut(inf.max(1)).enumerate() {
             for (n, x) in x.chunks_exact(inf.max(1)).enumerate().take(rows) {
                 axpy(gw, g[n * outf + i], x);
             }
+            extent = extent.and(Extent::of(gw));
         }
-        Tensor::new(vec![outf, inf], gw)
+        Ok(Tensor::new(vec![outf, inf], gw)?.with_extent(extent))
     }
 
     /// One step per output cell: row n of `input` and row i of `weight` (plus `bias[i]`) make
@@ -225,6 +227,16 @@ mod tests {
             Some(Tensor::vector(vec![1., 1., 1.])),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn the_weight_gradient_comes_with_the_extent_a_pass_would_find() {
+        let x = Tensor::new(vec![2, 2], vec![1., 0., 2., -3.]).unwrap();
+        let upstream = Tensor::new(vec![2, 3], vec![1., 0., f32::NAN, 0.5, -0., 2.]).unwrap();
+        let g = seed_linear().weight_grad(&x, &upstream).unwrap();
+        // Rows [2, -1.5], [0, 0] (its products ±0) and [nan, nan].
+        assert_eq!(g.extent(), Extent { largest: 2.0, finite: false, zeros: 2 });
+        assert_eq!(g.extent(), Extent::of(g.data()));
     }
 
     #[test]
