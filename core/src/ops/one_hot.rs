@@ -72,7 +72,7 @@ impl OneHotLinear {
 
     /// The Linear whose weight is `table.T`, for a `(V, D)` embedding table.
     pub fn from_table(table: &Tensor) -> Result<Self> {
-        Self::new(transpose(table)?)
+        Self::new(table.t()?)
     }
 
     pub fn num_classes(&self) -> usize {
@@ -125,31 +125,6 @@ const NAMES: &[(&str, &str)] = &[
     ("weight.grad", "linear.weight.grad"),
 ];
 
-/// `t.T` of a 2-D tensor.
-pub fn transpose(t: &Tensor) -> Result<Tensor> {
-    let [r, c] = t.shape() else {
-        return Err(TorchError::runtime(format!(
-            "t() expects a tensor with <= 2 dimensions, but self is {}D",
-            t.dim()
-        )));
-    };
-    let (r, c) = (*r, *c);
-    // A block of TILE input rows at a time (contiguous), written as one short run into each
-    // output row: both sides stay in cache, a 50,000 × 64 table in a few ms.
-    const TILE: usize = 32;
-    let (x, mut data) = (t.data(), vec![0.0f32; r * c]);
-    for (b, block) in x.chunks(TILE * c.max(1)).enumerate() {
-        for j in 0..c {
-            let out = &mut data[j * r + b * TILE..];
-            for (o, row) in out.iter_mut().zip(block.chunks_exact(c)) {
-                *o = row[j];
-            }
-        }
-    }
-    // The same numbers: their extent is the same, found for either once.
-    Ok(Tensor::new(vec![c, r], data)?.same_numbers_as(t))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,21 +153,6 @@ mod tests {
         let empty = OneHotLinear::new(Tensor::new(vec![0, usize::MAX], vec![]).unwrap()).unwrap();
         let c = empty.cost(&Ids::vector(vec![0, 0]));
         assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (0, 0, 0));
-    }
-
-    #[test]
-    fn transpose_moves_every_number_across_tile_edges() {
-        let (r, c) = (37, 70);
-        let t = Tensor::new(vec![r, c], (0..r * c).map(|k| k as f32).collect()).unwrap();
-        let tt = transpose(&t).unwrap();
-        assert_eq!(tt.shape(), [c, r]);
-        assert!((0..r).all(|i| (0..c).all(|j| tt.get(&[j, i]) == t.get(&[i, j]))));
-        // The same numbers: an extent found for either is the other's, and right for both.
-        assert_eq!(tt.extent(), crate::format::Extent::of(t.data()));
-        let mut edited = tt.clone();
-        edited.data_mut()[0] = -9999.0;
-        assert_eq!((edited.extent().largest, t.extent().largest), (9999.0, (r * c - 1) as f32));
-        assert!(transpose(&Tensor::vector(vec![1.0])).is_err());
     }
 
     #[test]

@@ -202,7 +202,7 @@ impl Learning {
 }
 
 fn snapshot(params: &[(&str, &mut Tensor)]) -> Named {
-    params.iter().map(|(n, t)| (n.to_string(), (**t).clone())).collect()
+    params.iter().map(|(n, t)| (n.to_string(), t.without_transpose())).collect()
 }
 
 fn restore(params: &mut [(&str, &mut Tensor)], saved: &Named) {

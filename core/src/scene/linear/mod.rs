@@ -132,11 +132,12 @@ fn issue(tensor: &str, cell: Option<usize>, error: TorchError, hint: &str) -> Is
     Issue { tensor: tensor.into(), cell, error, hint: hint.into() }
 }
 
-/// A 2-D tensor's transpose.
+/// A 2-D tensor's transpose (a damaged weight of another rank has none to show).
 fn transpose(t: &Tensor) -> Result<Tensor, String> {
-    let &[rows, cols] = t.shape() else { return Err(format!("weight should be 2-D, got {}-D", t.dim())) };
-    let data = (0..cols * rows).map(|j| t.data()[(j % rows) * cols + j / rows]).collect();
-    Tensor::new(vec![cols, rows], data).map_err(|e| e.to_string())
+    match t.dim() {
+        2 => t.t().map_err(|e| e.to_string()),
+        n => Err(format!("weight should be 2-D, got {n}-D")),
+    }
 }
 
 /// `resize` with new cells 0.

@@ -138,9 +138,10 @@ impl State {
     pub fn ready_drawn(&self, seed: &str, drawn: Tensor) -> Result<Landing, String> {
         self.check_drawn(seed, &drawn)?;
         let table = self.over(&drawn);
-        // Its extent found here too (kept with it, and with `linear.weight`, its transpose):
-        // the heat maps that show both need it, in the task that lands it.
+        // Its extent and `linear.weight`, its transpose, made here too and kept with it: the
+        // task that lands it computes and draws both.
         table.extent();
+        table.t().map_err(|e| e.to_string())?;
         Ok(Landing { seed: seed.into(), drawn, table, from: self.table.clone() })
     }
 

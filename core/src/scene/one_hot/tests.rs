@@ -33,9 +33,27 @@ fn presets_reproduce_pytorch() {
     }
 }
 
-/// `(V, D)` → `(D, V)`.
+#[test]
+fn linear_weight_is_the_table_transposed_once_until_the_table_is_written() {
+    let mut s = State::default();
+    let drawn = Draw { seed: s.seed.clone(), v: 200, d: 5 }.run().unwrap();
+    s.land(s.ready_drawn(&s.seed.clone(), drawn).unwrap()).unwrap();
+    let weight = |s: &State| s.compute().tensor(LINEAR_WEIGHT).unwrap().clone();
+    let made = weight(&s);
+    assert_eq!(made, transposed(&s.table));
+    // An edit of the ids keeps the table: the transpose made when it was made ready serves.
+    s.edit(INPUT, 0, "199").unwrap();
+    assert_eq!(weight(&s).data().as_ptr(), made.data().as_ptr());
+    // Writing the table forgets it: the next one holds the new number.
+    s.edit(TABLE, 5 * 7 + 2, "9").unwrap();
+    let edited = weight(&s);
+    assert_eq!((edited.get(&[2, 7]), made.get(&[2, 7]) == Some(9.0)), (Some(9.0), false));
+    assert_eq!(edited, transposed(&s.table));
+}
+
+/// `(V, D)` → `(D, V)`, made afresh (not the one kept with `t`).
 fn transposed(t: &Tensor) -> Tensor {
-    crate::ops::one_hot::transpose(t).unwrap()
+    t.without_transpose().t().unwrap()
 }
 
 #[test]
@@ -548,7 +566,7 @@ proptest::proptest! {
                 b.zero_product(playhead, LINEAR_WEIGHT_GRAD, &[0, 0]);
             }
             b.count_captions();
-            let same = crate::ops::one_hot::transpose(&b.emb_grad).unwrap() == b.linear_grad;
+            let same = b.emb_grad.t().unwrap() == b.linear_grad;
             proptest::prop_assert!(same || !b.upstream.data().iter().all(|x| x.is_finite()));
         }
     }

@@ -11,7 +11,6 @@
 use super::grouped;
 use crate::ops::embedding::Embedding;
 use crate::ops::matmul::matmul_t;
-use crate::ops::one_hot::transpose;
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
 use serde::{Deserialize, Serialize};
@@ -267,7 +266,7 @@ fn measure(
     // torch.manual_seed(0); nn.Embedding(v, d): the same numbers as PyTorch's timing script.
     let table = Generator::manual_seed(0).and_then(|mut g| g.embedding(v, d, None)).map_err(|e| e.to_string())?;
     let emb = Embedding::new(table.clone(), None).map_err(|e| e.to_string())?;
-    let weight = transpose(&table).map_err(|e| e.to_string())?;
+    let weight = table.t().map_err(|e| e.to_string())?;
     let list = case.id_list();
     let ids = Ids::vector(list.iter().map(|&i| i as i64).collect());
     let upstream: Vec<f32> = (0..n * d).map(|k| ((k * 31 % 17) as f32 - 8.0) / 8.0).collect();
@@ -385,7 +384,7 @@ mod tests {
         let (t, list) = (table(v, d), case.id_list());
         let ids = Ids::vector(list.iter().map(|&i| i as i64).collect());
         let op = OneHotLinear::from_table(&t).unwrap();
-        let w = transpose(&t).unwrap();
+        let w = t.t().unwrap();
         assert_eq!(one_hot_forward(w.data(), (v, d), &list, &mut |_| {}), op.forward(&ids).unwrap().data());
         let upstream: Vec<f32> = (0..n * d).map(|k| k as f32 * 0.01 - 1.0).collect();
         let want = op.backward(&ids, &Tensor::new(vec![n, d], upstream.clone()).unwrap()).unwrap();
