@@ -135,3 +135,16 @@ async fn a_trace_step_lights_the_selected_row() {
     assert_eq!(marked("read"), ["weight[0, 0]", "weight[0, 1]"]);
     assert_eq!(find(&root, "[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("done"));
 }
+
+#[wasm_bindgen_test]
+fn cells_compare_by_value_and_a_heat_map_by_whose_numbers_it_shows() {
+    let small = |x: f32| GridData::floats(&Tensor::new(vec![2, 2], vec![x, 1., 2., 3.]).unwrap());
+    assert_eq!(small(0.0), small(0.0));
+    assert_ne!(small(0.0), small(-0.0), "a cell prints -0. apart from 0.");
+    // 50,000 numbers: the same tensor is the same picture; equal numbers apart are drawn again
+    // rather than read twice, and a picture never passes for another.
+    let big = Tensor::zeros(vec![500, 100]).unwrap();
+    assert_eq!(GridData::floats(&big), GridData::floats(&big.clone()));
+    assert_ne!(GridData::floats(&big), GridData::floats(&Tensor::zeros(vec![500, 100]).unwrap()));
+    assert_ne!(GridData::floats(&big), GridData::floats(&big.clone().reshape(vec![100, 500]).unwrap()));
+}
