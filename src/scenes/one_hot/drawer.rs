@@ -13,8 +13,9 @@ use wasm_bindgen::JsCast;
 use web_sys::MessageEvent;
 
 /// Tables of the drawn size the landing makes at once: the table, its draw kept to save
-/// against, `linear.weight` (its transpose) and both dense gradients.
-const TABLES_LANDED: usize = 5;
+/// against, `linear.weight` (its transpose) and both dense gradients; and the next change's
+/// two gradients, made while the landed ones are still on show.
+const TABLES_LANDED: usize = 7;
 /// Floats to a page of the browser's memory (4 KB), and touched per task: 4 MB, a millisecond
 /// or two.
 const PAGE: usize = 1024;
