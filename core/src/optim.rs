@@ -15,8 +15,14 @@ pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<()> {
         )));
     }
     let alpha = -lr as f32;
+    // A gradient of +0 moves nothing while α is finite and not positive: +0·α is -0, and p + -0
+    // is p, whatever p is (-0 and nan included). A dense gradient at real scale is +0 but in a
+    // few rows, and a fused multiply-add is a call in wasm, not an instruction: those are skipped.
+    let still = |g: f32| g.to_bits() == 0 && alpha.is_finite() && alpha.is_sign_negative();
     for (p, &g) in param.data_mut().iter_mut().zip(grad.data()) {
-        *p = g.mul_add(alpha, *p);
+        if !still(g) {
+            *p = g.mul_add(alpha, *p);
+        }
     }
     Ok(())
 }
@@ -31,5 +37,22 @@ mod tests {
         sgd_step(&mut p, &Tensor::vector(vec![0.5, -1.0, 0.0]), 0.1).unwrap();
         assert_eq!(p.data(), [0.95, -1.9, 0.5]);
         assert!(sgd_step(&mut p, &Tensor::vector(vec![1.0]), 0.1).is_err());
+    }
+
+    #[test]
+    fn a_zero_gradient_moves_nothing_as_the_fused_multiply_add_would() {
+        let (nan, inf) = (f32::NAN, f32::INFINITY);
+        let params = [0.0, -0.0, 1.5, -inf, nan, f32::MIN_POSITIVE / 2.0];
+        for lr in [0.1, 0.0, -0.0, -0.1, 1e39, f64::INFINITY, f64::NAN] {
+            for g in [0.0, -0.0] {
+                let mut p = Tensor::vector(params.to_vec());
+                sgd_step(&mut p, &Tensor::vector(vec![g; params.len()]), lr).unwrap();
+                let want: Vec<u32> = params.iter().map(|&x| g.mul_add(-lr as f32, x).to_bits()).collect();
+                let got: Vec<u32> = p.data().iter().map(|x| x.to_bits()).collect();
+                // nan's bits aside (a fused multiply-add may quiet it): nan stays nan.
+                let same = |(a, b): (&u32, &u32)| a == b || f32::from_bits(*a).is_nan() && f32::from_bits(*b).is_nan();
+                assert!(want.iter().zip(&got).all(same), "lr {lr}, grad {g}: {got:x?} vs {want:x?}");
+            }
+        }
     }
 }
