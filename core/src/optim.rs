@@ -5,8 +5,9 @@
 use crate::error::{Result, TorchError};
 use crate::tensor::Tensor;
 
-/// One SGD step on one parameter, in place.
-pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<()> {
+/// One SGD step on one parameter, in place; the flat indices of the numbers it moved (whose bits
+/// changed), for the view to mark.
+pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<Vec<usize>> {
     if param.shape() != grad.shape() {
         return Err(TorchError::runtime(format!(
             "The size of tensor a ({}) must match the size of tensor b ({})",
@@ -19,12 +20,17 @@ pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<()> {
     // is p, whatever p is (-0 and nan included). A dense gradient at real scale is +0 but in a
     // few rows, and a fused multiply-add is a call in wasm, not an instruction: those are skipped.
     let still = |g: f32| g.to_bits() == 0 && alpha.is_finite() && alpha.is_sign_negative();
-    for (p, &g) in param.data_mut().iter_mut().zip(grad.data()) {
+    let mut moved = Vec::new();
+    for (i, (p, &g)) in param.data_mut().iter_mut().zip(grad.data()).enumerate() {
         if !still(g) {
-            *p = g.mul_add(alpha, *p);
+            let new = g.mul_add(alpha, *p);
+            if new.to_bits() != p.to_bits() {
+                moved.push(i);
+            }
+            *p = new;
         }
     }
-    Ok(())
+    Ok(moved)
 }
 
 #[cfg(test)]
@@ -33,9 +39,10 @@ mod tests {
 
     #[test]
     fn steps_against_the_gradient() {
-        let mut p = Tensor::vector(vec![1.0, -2.0, 0.5]);
-        sgd_step(&mut p, &Tensor::vector(vec![0.5, -1.0, 0.0]), 0.1).unwrap();
-        assert_eq!(p.data(), [0.95, -1.9, 0.5]);
+        let mut p = Tensor::vector(vec![1.0, -2.0, 0.5, 3.0]);
+        let moved = sgd_step(&mut p, &Tensor::vector(vec![0.5, -1.0, 0.0, 1e-9]), 0.1).unwrap();
+        assert_eq!(p.data(), [0.95, -1.9, 0.5, 3.0]);
+        assert_eq!(moved, [0, 1], "a step too small to change a number's bits moves nothing");
         assert!(sgd_step(&mut p, &Tensor::vector(vec![1.0]), 0.1).is_err());
     }
 
@@ -46,12 +53,14 @@ mod tests {
         for lr in [0.1, 0.0, -0.0, -0.1, 1e39, f64::INFINITY, f64::NAN] {
             for g in [0.0, -0.0] {
                 let mut p = Tensor::vector(params.to_vec());
-                sgd_step(&mut p, &Tensor::vector(vec![g; params.len()]), lr).unwrap();
+                let moved = sgd_step(&mut p, &Tensor::vector(vec![g; params.len()]), lr).unwrap();
                 let want: Vec<u32> = params.iter().map(|&x| g.mul_add(-lr as f32, x).to_bits()).collect();
                 let got: Vec<u32> = p.data().iter().map(|x| x.to_bits()).collect();
                 // nan's bits aside (a fused multiply-add may quiet it): nan stays nan.
                 let same = |(a, b): (&u32, &u32)| a == b || f32::from_bits(*a).is_nan() && f32::from_bits(*b).is_nan();
                 assert!(want.iter().zip(&got).all(same), "lr {lr}, grad {g}: {got:x?} vs {want:x?}");
+                let changed = params.iter().zip(&got).enumerate().filter(|(_, (x, b))| x.to_bits() != **b);
+                assert_eq!(moved, changed.map(|(i, _)| i).collect::<Vec<_>>());
             }
         }
     }

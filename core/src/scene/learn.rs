@@ -131,10 +131,8 @@ impl Learning {
         let mut changed = Vec::new();
         for (name, p) in params.iter_mut() {
             let Some(g) = find(grads, name) else { continue };
-            let old = p.clone();
-            sgd_step(p, g, lr).map_err(|e| e.to_string())?;
-            let moved = old.data().iter().zip(p.data()).enumerate().filter(|(_, (a, b))| a.to_bits() != b.to_bits());
-            changed.push((name.to_string(), moved.map(|(i, _)| i).collect()));
+            let moved = sgd_step(p, g, lr).map_err(|e| e.to_string())?;
+            changed.push((name.to_string(), moved));
         }
         self.start.get_or_insert_with(|| before.clone());
         self.history.push(before);

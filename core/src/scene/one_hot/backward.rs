@@ -17,6 +17,20 @@ pub struct Backward {
     pub mse: bool,
 }
 
+/// The loss on `emb(input)` and what it sends back: its value, `dL/doutput`, `emb.weight.grad`.
+/// The one-hot way's output is the same numbers, and so is its upstream.
+pub(super) fn lookup_backward(
+    emb: &Embedding,
+    ids: &Ids,
+    lookup: &Tensor,
+    loss: &Loss,
+) -> std::result::Result<(f32, Tensor, Tensor), TorchError> {
+    let upstream = loss.backward(lookup)?;
+    let value = loss.forward(lookup)?;
+    let grad = emb.backward(ids, &upstream)?.weight.ok_or_else(|| TorchError::runtime("emb.weight has no gradient"))?;
+    Ok((value, upstream, grad))
+}
+
 /// The gradients' bookkeeping: what each way writes and how much of its gradient is zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GradCounts {
@@ -32,10 +46,7 @@ pub struct GradCounts {
 
 impl Backward {
     pub(super) fn new(ways: &Ways, pass: &Pass, loss: &Loss) -> std::result::Result<Backward, TorchError> {
-        let upstream = loss.backward(&pass.lookup)?;
-        let value = loss.forward(&pass.lookup)?;
-        let emb = ways.emb.backward(&pass.ids, &upstream)?;
-        let emb_grad = emb.weight.ok_or_else(|| TorchError::runtime("emb.weight has no gradient"))?;
+        let (value, upstream, emb_grad) = lookup_backward(&ways.emb, &pass.ids, &pass.lookup, loss)?;
         let linear_grad = ways.linear.backward(&pass.ids, &upstream)?;
         let mut trace = backward_timeline(ways, &pass.ids)?;
         if let (Loss::Mse { .. }, Some(first)) = (loss, trace.steps.first_mut()) {

@@ -549,6 +549,14 @@ proptest::proptest! {
             };
         }
         let c = s.compute();
+        // A step takes the gradient on show, and is refused exactly when there is none for
+        // the ids typed.
+        let for_input = c.backward.as_ref().filter(|_| c.issues.iter().all(|i| i.tensor != INPUT));
+        match (s.grads(), for_input) {
+            (Ok((loss, g)), Some(b)) => proptest::prop_assert!(loss.to_bits() == b.loss.to_bits() && g[0].1 == b.emb_grad),
+            (Err(_), None) => {}
+            (got, _) => proptest::prop_assert!(false, "the step's gradient {:?} is not the one on show", got.map(|g| g.0)),
+        }
         let Some(p) = &c.pass else { return Ok(()) };
         for playhead in 0..=p.trace.len() + 1 {
             p.describe(playhead);
