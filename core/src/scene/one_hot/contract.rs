@@ -26,13 +26,13 @@ impl Scene for State {
     /// `input` has a bad id, since the gradient on show is then for other ids.
     fn grads(&self) -> Result<(f32, Named), String> {
         const FIX: &str = "fix the marked ids first: the gradient is for the ids on show";
-        let ways = self.ways().map_err(|i| if i.tensor == INPUT { FIX.into() } else { i.error.to_string() })?;
+        let emb = self.emb().map_err(|i| if i.tensor == INPUT { FIX.into() } else { i.error.to_string() })?;
         if !in_range(&self.ids, self.sizes().0) {
             return Err(FIX.into());
         }
-        let lookup = ways.emb.forward(&self.ids).map_err(|_| FIX.to_string())?;
+        let lookup = emb.forward(&self.ids).map_err(|_| FIX.to_string())?;
         let (loss, _, grad) =
-            lookup_backward(&ways.emb, &self.ids, &lookup, &self.learning.loss).map_err(|e| e.to_string())?;
+            lookup_backward(&emb, &self.ids, &lookup, &self.learning.loss).map_err(|e| e.to_string())?;
         Ok((loss, vec![(TABLE.to_string(), grad)]))
     }
 

@@ -250,13 +250,14 @@ impl State {
 
     /// Both modules, after the checks a hand-edited saved state could fail.
     pub(super) fn ways(&self) -> Result<Ways, Issue> {
+        let emb = self.emb()?;
+        let linear = OneHotLinear::from_table(&self.table).map_err(|e| damaged(TABLE, e.message))?;
+        Ok(Ways { emb, linear })
+    }
+
+    /// The lookup's module alone, after the same checks: a step needs no `linear.weight`.
+    pub(super) fn emb(&self) -> Result<Embedding, Issue> {
         let (v, d) = self.sizes();
-        let damaged = |tensor: &str, why: String| Issue {
-            tensor: tensor.into(),
-            cell: None,
-            error: TorchError::value(why),
-            hint: "This saved scene is damaged; pick a preset to start again.".into(),
-        };
         if self.table.dim() != 2 || v == 0 || d == 0 {
             return Err(damaged(TABLE, "emb.weight must be a non-empty (V, D) table".into()));
         }
@@ -266,8 +267,15 @@ impl State {
             }
             check_sizes(v, d, ids.numel()).map_err(|why| damaged(TABLE, why))?;
         }
-        let emb = Embedding::new(self.table.clone(), None).map_err(|e| damaged(TABLE, e.message))?;
-        let linear = OneHotLinear::from_table(&self.table).map_err(|e| damaged(TABLE, e.message))?;
-        Ok(Ways { emb, linear })
+        Embedding::new(self.table.clone(), None).map_err(|e| damaged(TABLE, e.message))
+    }
+}
+
+fn damaged(tensor: &str, why: String) -> Issue {
+    Issue {
+        tensor: tensor.into(),
+        cell: None,
+        error: TorchError::value(why),
+        hint: "This saved scene is damaged; pick a preset to start again.".into(),
     }
 }
