@@ -213,11 +213,13 @@ for (const [scene, route, cell, out] of [
 // main-thread task, traced, on RUNS fresh pages (the first landing at a size in a page is the one
 // that counts), and the tasks over 50 ms meanwhile by the Long Tasks API; forward, and with the
 // backward pass on show (both dense gradients as heat maps, and two more grids of cells). Then
-// three id edits at that size on each page, the first right after the landing.
+// three id edits at that size on each page, the first right after the landing, and three SGD
+// steps.
 for (const pass of ['Forward', 'Backward']) {
   const traced = [];
   const over = [];
   const edits = [];
+  const steps = [];
   for (let k = 0; k < RUNS; k++) {
     const page = await site.page();
     await page.goto(site.base + '#/one-hot');
@@ -239,6 +241,9 @@ for (const pass of ['Forward', 'Backward']) {
       await page.keyboard.type(id);
       edits.push(await longestTraced(page, () => page.keyboard.press('Enter'), 600));
     }
+    for (let n = 0; n < 3; n++) {
+      steps.push(await longestTraced(page, () => page.locator('button', { hasText: 'SGD step' }).click(), 800));
+    }
     await page.context().close();
   }
   rows.push([
@@ -248,6 +253,10 @@ for (const pass of ['Forward', 'Backward']) {
   rows.push([
     `an id edit at V = 50 000, D = 64 (${pass.toLowerCase()} on show): longest main-thread task from Enter, traced, median / longest of 3 edits on each of the ${RUNS} pages, the first right after the landing`,
     `${ms(median(edits))} / ${ms(Math.max(...edits))} ms; over 50: ${edits.filter((t) => t > 50).length} of ${edits.length}`,
+  ]);
+  rows.push([
+    `an SGD step at V = 50 000, D = 64 (${pass.toLowerCase()} on show): longest main-thread task from the click, traced, median / longest of 3 steps on each of the ${RUNS} pages`,
+    `${ms(median(steps))} / ${ms(Math.max(...steps))} ms; over 50: ${steps.filter((t) => t > 50).length} of ${steps.length}`,
   ]);
 }
 
