@@ -21,17 +21,15 @@ pub struct GridData {
 }
 
 /// Whether a view showing one can keep what it drew for the other (the memos that make these
-/// compare them): cells by their texts and numbers; a heat map's numbers only by whether they
-/// are the same tensor's, since reading 3.2 M numbers twice to compare them (~6 ms at
-/// 50,000 × 64) costs more than drawing again the rows in view.
+/// compare them): cells by their texts and numbers (the scale and the note follow from the
+/// numbers); a heat map's numbers only by whether they are the same tensor's, since reading
+/// 3.2 M numbers twice to compare them (~6 ms at 50,000 × 64) costs more than drawing again the
+/// rows in view.
 impl PartialEq for GridData {
     fn eq(&self, other: &Self) -> bool {
         match self.numel() > HEATMAP_CELLS {
             true => self.values.shape() == other.values.shape() && self.values.shares_data(&other.values),
-            false => {
-                (&self.short, &self.full, &self.values, self.scale, &self.not_finite)
-                    == (&other.short, &other.full, &other.values, other.scale, &other.not_finite)
-            }
+            false => (&self.short, &self.full, &self.values) == (&other.short, &other.full, &other.values),
         }
     }
 }

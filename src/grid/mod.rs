@@ -391,7 +391,8 @@ impl Shown {
                 set(td, "aria-label", Some(&spoken));
             }
         }
-        if let Some((why, alert)) = why.and_then(|why| Some((why, document().create_element("span").ok()?))) {
+        let Some(why) = why else { return };
+        if let Ok(alert) = document().create_element("span") {
             alert.set_class_name("cell-error");
             set(&alert, "role", Some("alert"));
             alert.set_text_content(Some(why));
