@@ -316,6 +316,24 @@ impl Tensor<f32> {
         Tensor { extent: self.extent.clone(), ..Tensor::fitted(vec![c, r], Arc::new(data)) }
     }
 
+    /// Writes with `write`, which says which numbers it wrote. A transpose made of the old
+    /// numbers is kept, those numbers written into it too: a copy and a few writes where a new
+    /// transpose would be a tiled pass (an SGD step on One-hot's table moves a few rows).
+    pub fn write_some(&mut self, write: impl FnOnce(&mut [f32]) -> Vec<usize>) -> Vec<usize> {
+        let made = self.transposed.get().cloned();
+        let written = write(self.data_mut());
+        if let (Some(mut t), &[r, c]) = (made, self.shape()) {
+            let to = t.data_mut();
+            for &i in &written {
+                to[(i % c) * r + i / c] = self.data[i];
+            }
+            // The same numbers again: an extent found for either is the other's.
+            t.extent = self.extent.clone();
+            self.transposed = Arc::new(OnceLock::from(t));
+        }
+        written
+    }
+
     /// A copy that keeps no transpose made of it: the undo history holds up to 32 MB of old
     /// numbers, not twice that.
     pub fn without_transpose(&self) -> Tensor {
@@ -353,6 +371,30 @@ mod tests {
         assert_eq!(Tensor::vector(vec![1.0, 2.0]).t().unwrap().data(), [1.0, 2.0]);
         let e = Tensor::zeros(vec![1, 2, 3]).unwrap().t().unwrap_err();
         assert_eq!(e.to_string(), "RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 3D");
+    }
+
+    #[test]
+    fn a_transpose_made_is_kept_through_some_writes() {
+        let (r, c) = (5, 3);
+        let mut t = Tensor::new(vec![r, c], (0..r * c).map(|k| k as f32).collect()).unwrap();
+        let before = t.t().unwrap();
+        let written = t.write_some(|data| {
+            (data[4], data[14]) = (-1.0, f32::NAN);
+            vec![4, 14]
+        });
+        assert_eq!(written, [4, 14]);
+        let kept = t.transposed.get().expect("kept").clone();
+        assert_eq!(kept, t.transpose(r, c), "the numbers written are in it");
+        assert_eq!(before.get(&[1, 1]), Some(4.0), "the old transpose keeps the old numbers");
+        assert_eq!(kept.extent().largest, 13.0, "its extent is the new numbers'");
+        assert!(Arc::ptr_eq(&kept.extent, &t.extent), "found for either, found for both");
+        // Nothing made, nothing kept.
+        let mut plain = Tensor::vector(vec![1.0, 2.0]);
+        plain.write_some(|data| {
+            data[0] = 3.0;
+            vec![0]
+        });
+        assert!(plain.transposed.get().is_none());
     }
 
     #[test]
