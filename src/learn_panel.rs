@@ -1,4 +1,5 @@
 use crate::field::Field;
+use crate::runner::Progress;
 use leptos::prelude::*;
 use rowflow_core::format::short;
 use rowflow_core::scene::contract::Edit;
@@ -6,10 +7,18 @@ use rowflow_core::scene::contract::Edit;
 /// The learning controls every scene shares: the loss that starts backward (`sum` of the output,
 /// or `mse` against an editable target, unless the scene's model fixes it), its value, and SGD
 /// with a learning rate: one step or N, a step counter, undo and reset. Every control is an
-/// [`Edit`]; a refusal shows beside the controls.
+/// [`Edit`] but N steps, which may take many tasks; a refusal shows beside the controls.
 #[component]
 pub fn LearnPanel(
     apply: Callback<Edit, Result<(), String>>,
+    /// Runs N steps.
+    run: Callback<usize, Result<(), String>>,
+    /// Where N steps stand while they outlast a task, with Cancel; how the last such run ended
+    /// early.
+    #[prop(into)]
+    progress: Signal<Option<Progress>>,
+    #[prop(into)] said: Signal<Option<String>>,
+    on_cancel: Callback<()>,
     /// The loss the scene's model always uses, shown instead of the choice.
     fixed_loss: Option<&'static str>,
     #[prop(into)] mse: Signal<bool>,
@@ -24,9 +33,9 @@ pub fn LearnPanel(
 ) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let act = move |edit: fn() -> Edit| move |_| error.set(apply.run(edit()).err());
-    let run = move |_| {
+    let run_n = move |_| {
         let result = match n.get_untracked().trim().parse::<usize>() {
-            Ok(steps) => apply.run(Edit::Run { steps }),
+            Ok(steps) => run.run(steps),
             Err(_) => Err(format!("N must be a whole number ≥ 0, not {:?}", n.get_untracked())),
         };
         error.set(result.err());
@@ -56,7 +65,7 @@ pub fn LearnPanel(
             <Field label="lr" value=lr on_commit=Callback::new(move |text| apply.run(Edit::Lr { text })) />
             <button type="button" class="primary" on:click=act(|| Edit::Step)>"SGD step"</button>
             <span class="run">
-                <button type="button" on:click=run>"Run N steps"</button>
+                <button type="button" on:click=run_n>"Run N steps"</button>
                 <label class="field">
                     <code>"N"</code>
                     " "
@@ -74,6 +83,15 @@ pub fn LearnPanel(
             <button type="button" on:click=act(|| Edit::Reset)>"Reset"</button>
             // An <output> (a status): a name on a plain span may be read instead of its count.
             <output class="step-count" aria-label="Steps taken">{move || format!("steps: {}", steps.get())}</output>
+            {move || progress.get().map(|Progress { done, of }| view! {
+                <span class="run-progress" role="status">
+                    <progress aria-label="Steps run" max=of.to_string() value=done.to_string()></progress>
+                    {format!("{done} of {of} steps taken…")}
+                    " "
+                    <button type="button" on:click=move |_| on_cancel.run(())>"Cancel"</button>
+                </span>
+            })}
+            {move || said.get().map(|s| view! { <span class="run-said" role="status">{s}</span> })}
             {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
         </fieldset>
     }

@@ -17,6 +17,7 @@ mod lesson_panel;
 mod param;
 mod pass_toggle;
 mod presets;
+mod runner;
 mod scenes;
 mod seed_field;
 mod share_panel;

@@ -9,6 +9,7 @@ use crate::field::Field;
 use crate::learn_panel::LearnPanel;
 use crate::lesson_panel::{LessonLinks, LessonPanel};
 use crate::presets::Presets;
+use crate::runner::Runner;
 use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
@@ -36,6 +37,8 @@ pub struct SceneModel<S: Scene> {
     pub marks: Memo<Marks>,
     /// "Run N steps" as typed.
     pub run_n: RwSignal<String>,
+    /// A run of N steps going on.
+    pub runner: Runner<S>,
     /// The lesson playing and its step (0-based), if one is.
     pub lesson: RwSignal<Option<(Lesson, usize)>>,
 }
@@ -58,8 +61,8 @@ impl<S: Scene> SceneModel<S> {
         let playhead = RwSignal::new(0usize);
         let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
         let (focus, run_n) = (RwSignal::new(None), RwSignal::new("20".to_string()));
-        let lesson = RwSignal::new(None);
-        Self { scene, state, view, pass, playhead, focus, marks, run_n, lesson }
+        let (lesson, runner) = (RwSignal::new(None), Runner::new(state));
+        Self { scene, state, view, pass, playhead, focus, marks, run_n, runner, lesson }
     }
 
     /// Any edit, through the core, on a copy: a refused one changes nothing and says why. The
@@ -69,12 +72,35 @@ impl<S: Scene> SceneModel<S> {
     }
 
     /// A change the core makes that is not an `Edit` (a table drawn in a worker), the same way.
+    /// A run of steps going on stops where it is, and the change follows its steps.
     pub fn update(&self, change: impl FnOnce(&mut S) -> Result<(), String>) -> Result<(), String> {
         self.leave_lesson();
-        let mut s = self.state.get_untracked();
-        change(&mut s)?;
-        self.state.set(s);
+        let ran = self.runner.stop("Run stopped by another change");
+        let mut s = ran.clone().unwrap_or_else(|| self.state.get_untracked());
+        match change(&mut s) {
+            Ok(()) => self.state.set(s),
+            Err(e) => {
+                if let Some(ran) = ran {
+                    self.state.set(ran);
+                }
+                return Err(e);
+            }
+        }
         Ok(())
+    }
+
+    /// "Run N steps": as many SGD steps, a slice of them per task (`Runner`).
+    pub fn run(&self, steps: usize) -> Result<(), String> {
+        self.leave_lesson();
+        let state = self.state;
+        self.runner.run(state.get_untracked(), steps, move |s| state.set(s))
+    }
+
+    /// Cancel on a run going on: the steps it took are kept.
+    pub fn cancel_run(&self) {
+        if let Some(s) = self.runner.stop("Cancelled") {
+            self.state.set(s);
+        }
     }
 
     /// A grid's `on_edit`: typing into a cell of `tensor`.
@@ -255,6 +281,10 @@ impl<S: Scene> SceneModel<S> {
         view! {
             <LearnPanel
                 apply=Callback::new(move |edit: Edit| model.apply(edit))
+                run=Callback::new(move |steps: usize| model.run(steps))
+                progress=model.runner.progress
+                said=model.runner.said
+                on_cancel=Callback::new(move |()| model.cancel_run())
                 fixed_loss=S::FIXED_LOSS
                 mse=learning(|l| matches!(l.loss, Loss::Mse { .. }))
                 loss=Signal::derive(move || view.with(View::loss))

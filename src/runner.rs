@@ -1,0 +1,143 @@
+//! "Run N steps" at any size. The steps are taken on a copy of the scene, as many to a task as
+//! fit in `SLICE_MS`, the page getting its turn between tasks; the scene becomes the copy after
+//! the last step. A run that fits in one task is over before the click returns, as it always
+//! was; a longer one (One-hot at 50,000 × 64 takes several ms a step) shows its progress and
+//! Cancel. Stopped early — cancelled, or by an edit — it keeps the steps it took.
+
+use leptos::prelude::*;
+use rowflow_core::scene::contract::{Edit, Scene, MAX_RUN};
+use std::time::Duration;
+
+/// Steps are taken for at most about this long before the page gets its turn.
+const SLICE_MS: f64 = 35.0;
+
+/// Where a run that outlasted a task stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    pub done: usize,
+    pub of: usize,
+}
+
+pub struct Runner<S: Scene> {
+    pub progress: RwSignal<Option<Progress>>,
+    /// How the last run that outlasted a task ended, when it did not end with its last step.
+    pub said: RwSignal<Option<String>>,
+    /// The scene the steps are taken on.
+    copy: StoredValue<Option<S>>,
+    /// Which run a slice belongs to: a slice of a run since ended takes no step.
+    run: StoredValue<u64>,
+}
+
+impl<S: Scene> Clone for Runner<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Scene> Copy for Runner<S> {}
+
+impl<S: Scene> Runner<S> {
+    /// A runner for `state`. A change to it that neither the run nor `stop` made (a lesson's
+    /// step, a file opened) ends the run without its steps: they were taken from the scene
+    /// before that change.
+    pub fn new(state: RwSignal<S>) -> Self {
+        let (progress, said) = (RwSignal::new(None), RwSignal::new(None));
+        let runner = Self { progress, said, copy: StoredValue::new(None), run: StoredValue::new(0) };
+        Effect::new(move |_| {
+            state.track();
+            if let Some(Progress { done, of }) = runner.progress.get_untracked() {
+                let why = format!("Run stopped after {done} of {of} steps: the scene was replaced, so none were kept.");
+                runner.end(Some(why));
+            }
+        });
+        on_cleanup(move || {
+            runner.run.try_update_value(|run| *run += 1);
+            runner.copy.try_set_value(None);
+        });
+        runner
+    }
+
+    /// Takes `steps` SGD steps (at most `MAX_RUN`) from `scene`, or from where a run going on
+    /// stands, then hands the scene to `land`. A first step PyTorch would refuse is refused
+    /// here, and nothing changes.
+    pub fn run(self, scene: S, steps: usize, land: impl Fn(S) + Copy + 'static) -> Result<(), String> {
+        let from = self.end(None).unwrap_or(scene);
+        self.said.set(None);
+        self.copy.set_value(Some(from));
+        self.slice(self.run.get_value(), Progress { done: 0, of: steps.min(MAX_RUN) }, land)
+    }
+
+    /// Ends a run going on, saying `why` it ended; the scene with the steps it took.
+    pub fn stop(self, why: &str) -> Option<S> {
+        let Progress { done, of } = self.progress.get_untracked()?;
+        self.end(Some(format!("{why} after {done} of {of} steps; those steps are kept.")))
+    }
+
+    /// Steps for one slice of time, then again in the next task, or hands the scene over.
+    fn slice(self, run: u64, mut at: Progress, land: impl Fn(S) + Copy + 'static) -> Result<(), String> {
+        let (start, mut slowest) = (now(), 0.0f64);
+        while at.done < at.of {
+            let before = now();
+            let Some(step) = self.copy.try_update_value(|c| c.as_mut().map(|s| s.apply(&Edit::Step))).flatten() else {
+                return Ok(());
+            };
+            match step {
+                Err(e) if at.done == 0 => {
+                    self.end(None);
+                    return Err(e);
+                }
+                Err(e) => {
+                    if let Some(s) = self.end(Some(format!("Stopped after {} of {} steps: {e}", at.done, at.of))) {
+                        land(s);
+                    }
+                    return Ok(());
+                }
+                Ok(()) => at.done += 1,
+            }
+            // Another step as slow as the slowest yet would end the slice late: the page's turn.
+            let end = now();
+            slowest = slowest.max(end - before);
+            if at.done < at.of && end - start + slowest > SLICE_MS {
+                self.progress.set(Some(at));
+                let next = move || {
+                    if self.run.try_get_value() == Some(run) {
+                        let _ = self.slice(run, at, land);
+                    }
+                };
+                set_timeout(next, Duration::ZERO);
+                return Ok(());
+            }
+        }
+        // A run that outlasted a task lands in a task of its own: the scene's compute is a
+        // task's worth at real scale.
+        if self.progress.get_untracked().is_some() {
+            self.progress.set(Some(at));
+            set_timeout(move || self.land(run, land), Duration::ZERO);
+        } else {
+            self.land(run, land);
+        }
+        Ok(())
+    }
+
+    fn land(self, run: u64, land: impl Fn(S)) {
+        if self.run.try_get_value() == Some(run) {
+            if let Some(s) = self.end(None) {
+                land(s);
+            }
+        }
+    }
+
+    /// Ends the run (saying `said`) and hands back its scene; `progress` goes first, so the
+    /// scene set from it is not taken for a change made meanwhile.
+    fn end(self, said: Option<String>) -> Option<S> {
+        self.run.update_value(|run| *run += 1);
+        self.progress.set(None);
+        if said.is_some() {
+            self.said.set(said);
+        }
+        self.copy.try_update_value(Option::take).flatten()
+    }
+}
+
+fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
