@@ -6,6 +6,8 @@ import { start } from '../tests/e2e/browser.mjs';
 
 const RUNS = 7;
 const EDITS = 15;
+/** Steps of the bench's Run N steps at real scale. */
+const RUN_N = 50;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 
@@ -213,13 +215,14 @@ for (const [scene, route, cell, out] of [
 // main-thread task, traced, on RUNS fresh pages (the first landing at a size in a page is the one
 // that counts), and the tasks over 50 ms meanwhile by the Long Tasks API; forward, and with the
 // backward pass on show (both dense gradients as heat maps, and two more grids of cells). Then
-// three id edits at that size on each page, the first right after the landing, and three SGD
-// steps.
+// three id edits at that size on each page, the first right after the landing, three SGD
+// steps, and with the backward pass on show, Run N steps.
 for (const pass of ['Forward', 'Backward']) {
   const traced = [];
   const over = [];
   const edits = [];
   const steps = [];
+  const [runs, runTimes] = [[], []];
   for (let k = 0; k < RUNS; k++) {
     const page = await site.page();
     await page.goto(site.base + '#/one-hot');
@@ -244,6 +247,13 @@ for (const pass of ['Forward', 'Backward']) {
     for (let n = 0; n < 3; n++) {
       steps.push(await longestTraced(page, () => page.locator('button', { hasText: 'SGD step' }).click(), 800));
     }
+    if (pass === 'Backward') {
+      await page.getByLabel('N', { exact: true }).fill(String(RUN_N));
+      const want = `steps: ${3 + RUN_N}`;
+      let took;
+      runs.push(await longestTraced(page, async () => (took = await clickToSteps(page, want)), 500));
+      runTimes.push(took);
+    }
     await page.context().close();
   }
   rows.push([
@@ -258,6 +268,12 @@ for (const pass of ['Forward', 'Backward']) {
     `an SGD step at V = 50 000, D = 64 (${pass.toLowerCase()} on show): longest main-thread task from the click, traced, median / longest of 3 steps on each of the ${RUNS} pages`,
     `${ms(median(steps))} / ${ms(Math.max(...steps))} ms; over 50: ${steps.filter((t) => t > 50).length} of ${steps.length}`,
   ]);
+  if (runs.length) {
+    rows.push([
+      `Run N steps, N = ${RUN_N}, at V = 50 000, D = 64 (backward on show): longest main-thread task from the click until the scene shows the steps, traced, median / longest of ${RUNS} pages; click → steps shown`,
+      `${ms(median(runs))} / ${ms(Math.max(...runs))} ms; over 50: ${runs.filter((t) => t > 50).length} of ${runs.length}; ${ms(median(runTimes))} ms`,
+    ]);
+  }
 }
 
 // Cells, not tensors: D from 5 to 64 at V = 4 builds ~900 grid cells (emb.weight, linear.weight
@@ -338,6 +354,22 @@ for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']
 await site.stop();
 console.log(`| browser measure (Chromium, median of ${RUNS} opens or ${EDITS} edits) | time |\n| --- | --- |`);
 for (const [what, t] of rows) console.log(`| ${what} | ${t} |`);
+
+/** Clicks Run N steps; resolves with the ms, timed inside the page, until the step count shows
+ * `want`. */
+function clickToSteps(page, want) {
+  return page.evaluate(
+    (want) =>
+      new Promise((done) => {
+        const count = () => document.querySelector('[aria-label="Steps taken"]').textContent;
+        const t0 = performance.now();
+        [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run N steps').click();
+        const look = () => (count() === want ? done(performance.now() - t0) : requestAnimationFrame(look));
+        look();
+      }),
+    want,
+  );
+}
 
 /** Records every task over 50 ms from now on (the Long Tasks API). */
 /** The longest main-thread task while `act` runs and `settle` ms after, traced. */

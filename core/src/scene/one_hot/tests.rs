@@ -544,11 +544,20 @@ proptest::proptest! {
                 5 => s.paste(INPUT, i % 4, &text),
                 6 => s.apply(&Edit::Loss { mse: i % 2 == 0 }),
                 7 => s.edit(TARGET, i, &text),
-                8 => s.apply(&Edit::Step),
+                // As on screen: the scene computed (its table's transpose made) before a step.
+                8 => {
+                    s.compute();
+                    s.apply(&Edit::Step)
+                }
                 _ => s.undo(),
             };
         }
         let c = s.compute();
+        // linear.weight is emb.weight.T however the table came to be: a step writes the
+        // numbers it moved into the transpose kept with the table.
+        if let Some(w) = c.tensor(LINEAR_WEIGHT) {
+            proptest::prop_assert_eq!(w, &transposed(&s.table));
+        }
         // A step takes the gradient on show, and is refused exactly when there is none for
         // the ids typed.
         let for_input = c.backward.as_ref().filter(|_| c.issues.iter().all(|i| i.tensor != INPUT));
