@@ -32,6 +32,8 @@ pub fn LearnPanel(
     n: RwSignal<String>,
 ) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
+    let of = Memo::new(move |_| progress.get().map(|p| p.of));
+    let done = move || progress.get().map_or(0, |p| p.done);
     let act = move |edit: fn() -> Edit| move |_| error.set(apply.run(edit()).err());
     let run_n = move |_| {
         let result = match n.get_untracked().trim().parse::<usize>() {
@@ -83,11 +85,13 @@ pub fn LearnPanel(
             <button type="button" on:click=act(|| Edit::Reset)>"Reset"</button>
             // An <output> (a status): a name on a plain span may be read instead of its count.
             <output class="step-count" aria-label="Steps taken">{move || format!("steps: {}", steps.get())}</output>
-            {move || progress.get().map(|Progress { done, of }| view! {
-                <span class="run-progress" role="status">
-                    <progress aria-label="Steps run" max=of.to_string() value=done.to_string()></progress>
-                    {format!("{done} of {of} steps taken…")}
-                    " "
+            // Said once when a run outlasts a task (a status read out on every slice would
+            // be read out dozens of times); the count beside the bar is not a live region.
+            {move || of.get().map(|of| view! {
+                <span class="run-progress">
+                    <span role="status">{format!("Running {of} steps…")}</span>
+                    <progress aria-label="Run progress" max=of.to_string() value=move || done().to_string()></progress>
+                    <span class="run-count">{move || format!("{} of {of}", done())}</span>
                     <button type="button" on:click=move |_| on_cancel.run(())>"Cancel"</button>
                 </span>
             })}
