@@ -2,7 +2,7 @@
 //! fit in `SLICE_MS`, the page getting its turn between tasks; the scene becomes the copy after
 //! the last step. A run that fits in one task is over before the click returns, as it always
 //! was; a longer one (One-hot at 50,000 × 64 takes several ms a step) shows its progress and
-//! Cancel. Stopped early — cancelled, or by an edit — it keeps the steps it took.
+//! Cancel. Stopped early — cancelled, by an edit, or left — it keeps the steps it took.
 
 use leptos::prelude::*;
 use rowflow_core::scene::contract::{Edit, Scene, MAX_RUN};
@@ -38,8 +38,9 @@ impl<S: Scene> Copy for Runner<S> {}
 impl<S: Scene> Runner<S> {
     /// A runner for `state`. A change to it that neither the run nor `stop` made (a lesson's
     /// step, a file opened) ends the run without its steps: they were taken from the scene
-    /// before that change.
-    pub fn new(state: RwSignal<S>) -> Self {
+    /// before that change. A run going on when the scene is left or the page closed hands the
+    /// steps it took to `keep`.
+    pub fn new(state: RwSignal<S>, keep: impl Fn(S) + Copy + Send + Sync + 'static) -> Self {
         let (progress, said) = (RwSignal::new(None), RwSignal::new(None));
         let runner = Self { progress, said, copy: StoredValue::new(None), run: StoredValue::new(0) };
         Effect::new(move |_| {
@@ -49,9 +50,15 @@ impl<S: Scene> Runner<S> {
                 runner.end(Some(why));
             }
         });
+        let leave = move || {
+            if let Some(s) = runner.stop("Left") {
+                keep(s);
+            }
+        };
+        let closing = window_event_listener_untyped("pagehide", move |_| leave());
         on_cleanup(move || {
-            runner.run.try_update_value(|run| *run += 1);
-            runner.copy.try_set_value(None);
+            leave();
+            closing.remove();
         });
         runner
     }
@@ -68,7 +75,7 @@ impl<S: Scene> Runner<S> {
 
     /// Ends a run going on, saying `why` it ended; the scene with the steps it took.
     pub fn stop(self, why: &str) -> Option<S> {
-        let Progress { done, of } = self.progress.get_untracked()?;
+        let Progress { done, of } = self.progress.try_get_untracked().flatten()?;
         self.end(Some(format!("{why} after {done} of {of} steps; those steps are kept.")))
     }
 
@@ -129,10 +136,10 @@ impl<S: Scene> Runner<S> {
     /// Ends the run (saying `said`) and hands back its scene; `progress` goes first, so the
     /// scene set from it is not taken for a change made meanwhile.
     fn end(self, said: Option<String>) -> Option<S> {
-        self.run.update_value(|run| *run += 1);
-        self.progress.set(None);
+        self.run.try_update_value(|run| *run += 1);
+        self.progress.try_set(None);
         if said.is_some() {
-            self.said.set(said);
+            self.said.try_set(said);
         }
         self.copy.try_update_value(Option::take).flatten()
     }

@@ -61,7 +61,12 @@ impl<S: Scene> SceneModel<S> {
         let playhead = RwSignal::new(0usize);
         let marks = Memo::new(move |_| view.with(|v| v.marks(pass.get(), playhead.get())));
         let (focus, run_n) = (RwSignal::new(None), RwSignal::new("20".to_string()));
-        let (lesson, runner) = (RwSignal::new(None), Runner::new(state));
+        // A run left mid-way: its steps are written, and on show should the page come back.
+        let keep = move |s: S| {
+            scene.write_now(s.clone());
+            state.try_set(s);
+        };
+        let (lesson, runner) = (RwSignal::new(None), Runner::new(state, keep));
         Self { scene, state, view, pass, playhead, focus, marks, run_n, runner, lesson }
     }
 

@@ -56,6 +56,8 @@ pub struct Scene<S: 'static> {
     pub key: &'static str,
     /// The latest change not yet written (its tensors shared with the state, not copied).
     pending: StoredValue<Option<S>>,
+    /// Why nothing may be saved, if so: saved text that could not be read or kept aside.
+    blocked: StoredValue<Option<String>>,
 }
 
 impl<S> Clone for Scene<S> {
@@ -126,6 +128,7 @@ where
         held: RwSignal::new(false),
         key,
         pending: StoredValue::new(None),
+        blocked: StoredValue::new(blocked),
     };
     // A change is written in a task of its own, after it is on screen: writing a scene at real
     // scale (~20 ms for One-hot's 50,000 × 64 table) need not lengthen the change's own task.
@@ -136,8 +139,8 @@ where
             return;
         }
         let state = scene.state.get();
-        match &blocked {
-            Some(why) => scene.unsaved.set(Some(why.clone())),
+        match scene.blocked.get_value() {
+            Some(why) => scene.unsaved.set(Some(why)),
             None => {
                 if scene.pending.try_update_value(|p| p.replace(state)).flatten().is_none() {
                     set_timeout(move || scene.save(), Duration::ZERO);
@@ -157,6 +160,21 @@ impl<S> Scene<S>
 where
     S: Clone + PartialEq + Shared + Send + Sync + 'static,
 {
+    /// Writes `state` at once, as a change to the scene on show would be written: the steps of
+    /// a run still going when the scene is left or the page closed.
+    pub fn write_now(&self, state: S) {
+        if self.held.try_get_untracked() != Some(false) {
+            return;
+        }
+        match self.blocked.try_get_value().flatten() {
+            Some(why) => drop(self.unsaved.try_set(Some(why))),
+            None => {
+                self.pending.try_set_value(Some(state));
+                self.save();
+            }
+        }
+    }
+
     /// Writes the change not yet written, if any.
     fn save(&self) {
         if let Some(Some(state)) = self.pending.try_update_value(Option::take) {

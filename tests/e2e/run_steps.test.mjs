@@ -1,6 +1,7 @@
 // "Run N steps" where a step is slow: One-hot at V = 50 000, D = 64, several ms a step. The run
 // takes a slice of steps per task with its progress and Cancel on show, and the scene takes its
-// steps as one change; Cancel, or another change meanwhile, stops it and keeps the steps taken.
+// steps as one change; Cancel, another change meanwhile, leaving the scene or closing the page
+// stops it and keeps the steps taken.
 // A run that fits in one task is over when the click returns, as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,17 +30,16 @@ test('N steps at real scale: a slice per task with progress and Cancel, the step
   // every number of their rows by -0.1.
   const start = await taken(page);
   const before = Number(await cell(page, 'emb(input)[0, 0]'));
-  await n.fill('40');
+  await n.fill('200');
   await run.click();
   await progress.waitFor();
-  assert.equal(await progress.getByRole('status').textContent(), 'Running 40 steps…');
-  assert.match(await progress.locator('.run-count').textContent(), /^\d+ of 40$/);
-  assert.equal(await progress.locator('progress').getAttribute('max'), '40');
-  assert.equal(await taken(page), start, 'the scene takes the steps when the run ends');
-  await page.getByLabel('Steps taken').filter({ hasText: `steps: ${start + 40}` }).waitFor();
+  assert.equal(await progress.getByRole('status').textContent(), 'Running 200 steps…');
+  assert.match(await progress.locator('.run-count').textContent(), /^\d+ of 200$/);
+  assert.equal(await progress.locator('progress').getAttribute('max'), '200');
+  await page.getByLabel('Steps taken').filter({ hasText: `steps: ${start + 200}` }).waitFor();
   assert.equal(await progress.count(), 0);
   const after = Number(await cell(page, 'emb(input)[0, 0]'));
-  assert.ok(Math.abs(after - (before - 4)) < 2e-3, `${after} after 40 steps from ${before}`);
+  assert.ok(Math.abs(after - (before - 20)) < 2e-3, `${after} after 200 steps from ${before}`);
   assert.equal(await page.locator('.run-said').count(), 0, 'a run that ends with its last step says nothing more');
 
   // Cancel: the steps taken stay, and Undo takes the last back.
@@ -50,10 +50,10 @@ test('N steps at real scale: a slice per task with progress and Cancel, the step
   const said = page.locator('.run-said');
   const [, k] = (await said.textContent()).match(/^Cancelled after (\d+) of 500 steps; those steps are kept\.$/);
   assert.ok(+k > 0 && +k < 500, `${k} steps`);
-  assert.equal(await taken(page), start + 40 + +k);
+  assert.equal(await taken(page), start + 200 + +k);
   assert.equal(await progress.count(), 0);
   await page.getByRole('button', { name: 'Undo' }).click();
-  assert.equal(await taken(page), start + 40 + +k - 1);
+  assert.equal(await taken(page), start + 200 + +k - 1);
 
   // Another change meanwhile (an SGD step) stops the run: its steps, then that step.
   const was = await taken(page);
@@ -63,5 +63,26 @@ test('N steps at real scale: a slice per task with progress and Cancel, the step
   const [, j] = (await said.textContent()).match(/^Run stopped by another change after (\d+) of 500 steps; those steps are kept\.$/);
   assert.equal(await taken(page), was + +j + 1);
   assert.equal(await progress.count(), 0);
+
+  // Left, or the page closed, while a run goes on: the steps it took are saved.
+  for (const leave of [
+    async () => {
+      await page.locator('nav a', { hasText: 'Linear' }).first().click();
+      await page.locator('[data-cell="output[0]"]').waitFor();
+      await page.locator('nav a', { hasText: 'One-hot' }).first().click();
+    },
+    () => page.reload(),
+  ]) {
+    const before = await taken(page);
+    await n.fill('500'); // a scene opened again starts at N = 20
+    await run.click();
+    await progress.waitFor();
+    await page.waitForTimeout(150);
+    await leave();
+    await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+    await shape.filter({ hasText: '(50000, 64)' }).waitFor();
+    const now = await taken(page);
+    assert.ok(now > before && now < before + 500, `${now} steps after ${before} and a run left`);
+  }
   assert.deepEqual(page.errors, []);
 });
