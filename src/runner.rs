@@ -118,14 +118,15 @@ impl<S: Scene> Runner<S> {
         // task's worth at real scale.
         if self.progress.get_untracked().is_some() {
             self.progress.set(Some(at));
-            set_timeout(move || self.land(run, land), Duration::ZERO);
+            set_timeout(move || self.finish(run, land), Duration::ZERO);
         } else {
-            self.land(run, land);
+            self.finish(run, land);
         }
         Ok(())
     }
 
-    fn land(self, run: u64, land: impl Fn(S)) {
+    /// Hands the scene to `land`, unless run `run` has ended meanwhile.
+    fn finish(self, run: u64, land: impl Fn(S)) {
         if self.run.try_get_value() == Some(run) {
             if let Some(s) = self.end(None) {
                 land(s);

@@ -138,14 +138,8 @@ where
         if scene.held.get() {
             return;
         }
-        let state = scene.state.get();
-        match scene.blocked.get_value() {
-            Some(why) => scene.unsaved.set(Some(why)),
-            None => {
-                if scene.pending.try_update_value(|p| p.replace(state)).flatten().is_none() {
-                    set_timeout(move || scene.save(), Duration::ZERO);
-                }
-            }
+        if scene.stage(scene.state.get()) {
+            set_timeout(move || scene.save(), Duration::ZERO);
         }
     });
     let closing = window_event_listener_untyped("pagehide", move |_| scene.save());
@@ -163,15 +157,21 @@ where
     /// Writes `state` at once, as a change to the scene on show would be written: the steps of
     /// a run still going when the scene is left or the page closed.
     pub fn write_now(&self, state: S) {
-        if self.held.try_get_untracked() != Some(false) {
-            return;
+        if self.held.try_get_untracked() == Some(false) {
+            self.stage(state);
+            self.save();
         }
+    }
+
+    /// Makes `state` the change to write next, or says why nothing may be saved; whether it is
+    /// the first change waiting (a write is then to be made).
+    fn stage(&self, state: S) -> bool {
         match self.blocked.try_get_value().flatten() {
-            Some(why) => drop(self.unsaved.try_set(Some(why))),
-            None => {
-                self.pending.try_set_value(Some(state));
-                self.save();
+            Some(why) => {
+                self.unsaved.try_set(Some(why));
+                false
             }
+            None => self.pending.try_update_value(|p| p.replace(state)).flatten().is_none(),
         }
     }
 
