@@ -34,8 +34,36 @@ function followRoute() {
 }
 followRoute();
 addEventListener('hashchange', followRoute);
+
 // Observers run before the next paint: the preview goes in the frame the scene arrives.
 new MutationObserver(followRoute).observe(document.querySelector('main'), { childList: true });
+
+/** `one_hot` for `#/one-hot?s=...`: the scene's name in tools/split.mjs's maps. */
+const sceneOf = (hash) => route(hash).slice(2).replace('-', '_');
+
+/** Each scene's own stylesheet and its integrity (index.html's `rowflow-styles`, written by
+ * tools/split.mjs): a page has main.css and the stylesheet of each scene it has shown or been
+ * pointed at, not all five. */
+const sceneStyles = JSON.parse(meta('rowflow-styles') ?? '{}');
+const styles = new Map();
+/** Adds the stylesheet of a route's scene, once; resolves when it has loaded, or failed (a scene
+ * drawn without its layout beats one never drawn). The app draws a scene after it
+ * (`rowflowStyle`, src/app.rs), so a scene never shows unstyled. */
+function styleOf(hash) {
+  const scene = sceneOf(hash);
+  if (!Object.hasOwn(sceneStyles, scene)) return Promise.resolve();
+  if (!styles.has(scene)) {
+    const [href, integrity] = sceneStyles[scene];
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+    if (integrity) link.integrity = integrity;
+    styles.set(scene, new Promise((done) => (link.onload = link.onerror = () => done())));
+    document.head.append(link);
+  }
+  return styles.get(scene);
+}
+globalThis.rowflowStyle = styleOf;
+styleOf(location.hash);
+addEventListener('hashchange', () => styleOf(location.hash));
 
 // The Projector switch: large, high-contrast type for a classroom (style/main.css). A link with
 // `?present` (`#/embedding?present`) opens in it; the choice is kept for the next visit.
@@ -149,7 +177,7 @@ function downloadSavedWork() {
 const sceneParts = JSON.parse(meta('rowflow-parts') ?? '{}');
 /** The parts of the WebAssembly a route's scene needs, as absolute URLs (the loader's keys). */
 function partsOf(hash) {
-  const scene = route(hash).slice(2).replace('-', '_');
+  const scene = sceneOf(hash);
   return Object.hasOwn(sceneParts, scene) ? sceneParts[scene].map((href) => new URL(href, location.href).href) : [];
 }
 
@@ -194,7 +222,9 @@ try {
   for (const type of ['pointerover', 'focusin']) {
     addEventListener(type, (event) => {
       const link = event.target.closest?.('a[href^="#/"]');
-      if (link) compileParts(link.getAttribute('href'));
+      if (!link) return;
+      compileParts(link.getAttribute('href'));
+      styleOf(link.getAttribute('href'));
     });
   }
   const { default: init } = await import(meta('rowflow-js'));

@@ -78,6 +78,7 @@ fn loaded(route: Route) -> AnyView {
         let retried = attempt.get() > 0;
         Suspend::new(async move {
             let view = chunks::load(route).await.unwrap_or_else(|Unloaded| unloaded(attempt));
+            styled(route).await;
             if retried {
                 request_animation_frame(focus_arrived);
             }
@@ -85,6 +86,32 @@ fn loaded(route: Route) -> AnyView {
         })
     })
     .into_any()
+}
+
+/// Once the scene's stylesheet has loaded, or failed: boot.js adds it when the route first names
+/// the scene (`rowflowStyle`), so the scene is never drawn without its layout. A page without
+/// boot.js (the wasm tests') waits for none.
+async fn styled(route: Route) {
+    if let Some(loaded) = style(route) {
+        let _ = loaded.await;
+    }
+}
+
+/// boot.js's promise of the scene's stylesheet, awaited in a task of its own: a scene's
+/// `Suspend` awaits only what may cross threads.
+fn style(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
+    use wasm_bindgen::JsCast;
+    let (_, href) = Route::SCENES.iter().find(|(r, _)| *r == route)?;
+    let style =
+        js_sys::Reflect::get(&js_sys::global(), &"rowflowStyle".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    let promise =
+        style.call1(&wasm_bindgen::JsValue::NULL, &(*href).into()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    let (done, loaded) = futures::channel::oneshot::channel();
+    leptos::task::spawn_local(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        let _ = done.send(());
+    });
+    Some(loaded)
 }
 
 fn unloaded(attempt: RwSignal<u32>) -> AnyView {

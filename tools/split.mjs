@@ -1,5 +1,6 @@
 // Trunk's post_build hook (Trunk.toml): cuts the app's WebAssembly at its scenes, so a visit
-// downloads the part every page needs and then only the scene it opens.
+// downloads the part every page needs and then only the scene it opens; and takes each scene's
+// stylesheet out of index.html's <head>, for boot.js to add when its scene is first shown.
 //
 // index.html builds the app with `--features split` (each scene behind a split point,
 // src/app.rs) and linked with relocations (build.rs). Trunk has already run wasm-bindgen on the
@@ -84,13 +85,27 @@ try {
   const scenes = ['linear', 'embedding', 'one_hot', 'rnn', 'train'];
   if (scenes.some((s) => !parts[s]?.length || parts[s].some((f) => !f)))
     throw new Error(`tools/split.mjs could not read each scene’s parts from the loader: ${JSON.stringify(parts)}`);
-  const html = await readFile(join(staging, 'index.html'), 'utf8');
+  let html = await readFile(join(staging, 'index.html'), 'utf8');
   const base = html.match(/<meta name="rowflow-js" content="([^"]*?)rowflow-[0-9a-f]+\.js"/)?.[1];
   if (base === undefined) throw new Error('index.html has no rowflow-js meta (Trunk.toml pattern_script)');
-  const map = JSON.stringify(Object.fromEntries(scenes.map((s) => [s, parts[s].map((f) => base + f)])));
+  // Each scene's stylesheet (style/<scene>.css, Trunk's link with its hash and integrity): only
+  // the scene that uses it downloads it, the start page none.
+  const styles = {};
+  for (const scene of scenes) {
+    const link = new RegExp(`<link rel="stylesheet" href="([^"]*${scene}-[0-9a-f]+\\.css)"(?: integrity="([^"]+)")?\\s*/>\\s*`);
+    const [tag, href, integrity] = html.match(link) ?? [];
+    if (!tag) throw new Error(`tools/split.mjs: index.html has no stylesheet link for ${scene} (style/${scene}.css)`);
+    styles[scene] = [href, integrity ?? ''];
+    html = html.replace(tag, '');
+  }
+  const attribute = (value) => JSON.stringify(value).replaceAll('"', '&quot;');
+  const map = Object.fromEntries(scenes.map((s) => [s, parts[s].map((f) => base + f)]));
   await writeFile(
     join(staging, 'index.html'),
-    html.replace(/(<meta name="rowflow-wasm"[^>]*>)/, `$1<meta name="rowflow-parts" content="${map.replaceAll('"', '&quot;')}" />`),
+    html.replace(
+      /(<meta name="rowflow-wasm"[^>]*>)/,
+      `$1<meta name="rowflow-parts" content="${attribute(map)}" /><meta name="rowflow-styles" content="${attribute(styles)}" />`,
+    ),
   );
   // A part boot.js has already fetched and compiled (globalThis.rowflowParts: a scene whose link
   // the pointer or focus is on) is instantiated from there, others as written; either way it is

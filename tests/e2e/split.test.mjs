@@ -142,3 +142,72 @@ test('pointing at a scene’s link, or focusing it, fetches and compiles its par
   await embedding;
   assert.deepEqual(page.errors, []);
 });
+
+/** The stylesheets a page has fetched, by their names without the hash: `main`, `one_hot`. */
+const stylesheets = (page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop())
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => f.replace(/-[0-9a-f]+\.css$/, ''))
+      .sort(),
+  );
+
+test('the start page fetches no scene’s stylesheet, a scene only its own, and it is drawn once that has loaded', async () => {
+  const page = await site.page();
+  await page.goto(site.base);
+  await page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await stylesheets(page), ['main']);
+
+  // Opened from the start page: Linear's layout is there when its grids are.
+  await page.getByRole('main').getByRole('link', { name: 'Linear', exact: true }).click();
+  await page.locator(LINEAR).first().waitFor();
+  assert.equal(await page.locator('.lin-controls').evaluate((e) => getComputedStyle(e).display), 'flex');
+  assert.deepEqual(await stylesheets(page), ['linear', 'main']);
+
+  // A stylesheet slow to come holds its scene back (the preview stays), not the other way round.
+  const release = await hold(page, '**/rnn-*.css');
+  const part = page.waitForResponse((r) => r.url().includes('/split_rnn-'));
+  await page.getByRole('navigation', { name: 'Scenes' }).getByRole('link', { name: 'RNN' }).click();
+  await part;
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(RNN).count(), 0, 'RNN is not drawn before its stylesheet');
+  assert.equal(await page.locator('#preview').isVisible(), true);
+  await release();
+  await page.locator(RNN).waitFor();
+  assert.equal(await page.locator('.rnn-unrolled').first().evaluate((e) => getComputedStyle(e).display), 'grid');
+  assert.deepEqual(await stylesheets(page), ['linear', 'main', 'rnn']);
+  assert.deepEqual(page.errors, []);
+});
+
+test('each scene looks the same with only its own stylesheet as with all five', async () => {
+  // What a learner sees of every element in <main>: a rule of another scene's stylesheet that
+  // reached this scene would change one of these.
+  const look = (page) =>
+    page.evaluate(() => {
+      const props = ['display', 'position', 'width', 'height', 'margin', 'padding', 'font', 'color', 'background-color', 'border', 'gap', 'grid-template-columns', 'flex-wrap', 'visibility', 'opacity', 'fill', 'stroke'];
+      return [...document.querySelectorAll('main *')].map((e) => {
+        const s = getComputedStyle(e);
+        return `${e.tagName}.${e.className?.baseVal ?? e.className} ${props.map((p) => s.getPropertyValue(p)).join('|')}`;
+      });
+    });
+  const routes = ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train'];
+  for (const route of routes) {
+    const page = await site.page();
+    await page.goto(`${site.base}${route}`);
+    await page.locator('main section.scene [role=grid]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await stylesheets(page), ['main', route.slice(2).replace('-', '_')].sort());
+    const own = await look(page);
+    await page.evaluate((others) => Promise.all(others.map((r) => globalThis.rowflowStyle(r))), routes.filter((r) => r !== route));
+    assert.equal((await stylesheets(page)).length, 6);
+    const all = await look(page);
+    assert.equal(all.length, own.length);
+    const differ = own.map((o, i) => [o, all[i]]).filter(([o, a]) => o !== a);
+    assert.deepEqual(differ, [], `${route}: elements styled by another scene's stylesheet`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
