@@ -86,27 +86,25 @@ try {
   if (scenes.some((s) => !parts[s]?.length || parts[s].some((f) => !f)))
     throw new Error(`tools/split.mjs could not read each scene’s parts from the loader: ${JSON.stringify(parts)}`);
   let html = await readFile(join(staging, 'index.html'), 'utf8');
-  const base = html.match(/<meta name="rowflow-js" content="([^"]*?)rowflow-[0-9a-f]+\.js"/)?.[1];
-  if (base === undefined) throw new Error('index.html has no rowflow-js meta (Trunk.toml pattern_script)');
+  const metas = tags(html, 'meta');
+  const named = (name) => metas.find((m) => m.attrs.name === name);
+  const base = named('rowflow-js')?.attrs.content.match(/^(.*?)rowflow-[0-9a-f]+\.js$/)?.[1];
+  const wasmMeta = named('rowflow-wasm');
+  if (base === undefined || !wasmMeta) throw new Error('index.html has no rowflow-js and rowflow-wasm meta (Trunk.toml pattern_script)');
   // Each scene's stylesheet (style/<scene>.css, Trunk's link with its hash and integrity): only
   // the scene that uses it downloads it, the start page none.
   const styles = {};
+  const links = tags(html, 'link').filter((l) => l.attrs.rel === 'stylesheet');
   for (const scene of scenes) {
-    const link = new RegExp(`<link rel="stylesheet" href="([^"]*${scene}-[0-9a-f]+\\.css)"(?: integrity="([^"]+)")?\\s*/>\\s*`);
-    const [tag, href, integrity] = html.match(link) ?? [];
-    if (!tag) throw new Error(`tools/split.mjs: index.html has no stylesheet link for ${scene} (style/${scene}.css)`);
-    styles[scene] = [href, integrity ?? ''];
-    html = html.replace(tag, '');
+    const link = links.find((l) => new RegExp(`(^|/)${scene}-[0-9a-f]+\\.css$`).test(l.attrs.href));
+    if (!link) throw new Error(`tools/split.mjs: index.html has no stylesheet link for ${scene} (style/${scene}.css)`);
+    styles[scene] = [link.attrs.href, link.attrs.integrity ?? ''];
+    html = html.replace(link.text, '');
   }
   const attribute = (value) => JSON.stringify(value).replaceAll('"', '&quot;');
   const map = Object.fromEntries(scenes.map((s) => [s, parts[s].map((f) => base + f)]));
-  await writeFile(
-    join(staging, 'index.html'),
-    html.replace(
-      /(<meta name="rowflow-wasm"[^>]*>)/,
-      `$1<meta name="rowflow-parts" content="${attribute(map)}" /><meta name="rowflow-styles" content="${attribute(styles)}" />`,
-    ),
-  );
+  const added = `<meta name="rowflow-parts" content="${attribute(map)}" /><meta name="rowflow-styles" content="${attribute(styles)}" />`;
+  await writeFile(join(staging, 'index.html'), html.replace(wasmMeta.text, wasmMeta.text + added));
   // A part boot.js has already fetched and compiled (globalThis.rowflowParts: a scene whose link
   // the pointer or focus is on) is instantiated from there, others as written; either way it is
   // marked taken (null), so boot.js never fetches or compiles it again.
@@ -135,4 +133,15 @@ try {
   console.log(`tools/split.mjs: rowflow's WebAssembly in ${chunks.length + 1} modules (${release ? 'release, wasm-opt -Oz' : 'debug'})`);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** Each `<name ...>` tag in `html`, as written and with its attributes, quoted or not (Trunk's
+ * minified HTML drops the quotes and sorts them). */
+function tags(html, name) {
+  return [...html.matchAll(new RegExp(`<${name}\\s([^>]*)>\\s*`, 'g'))].map(([text, body]) => ({
+    text,
+    attrs: Object.fromEntries(
+      [...body.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map(([, key, a, b, c]) => [key, a ?? b ?? c ?? '']),
+    ),
+  }));
 }
