@@ -42,17 +42,40 @@ pub struct Step {
 }
 
 /// How far into its pass a step plays: `3`, or `"end"`.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Playhead {
     At(usize),
     Named(End),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum End {
     End,
+}
+
+/// Read by hand: as an untagged enum it would bring serde's buffering of any value, code that
+/// every scene's link downloads.
+impl<'de> Deserialize<'de> for Playhead {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct StepOrEnd;
+        impl serde::de::Visitor<'_> for StepOrEnd {
+            type Value = Playhead;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"a step number or "end""#)
+            }
+            fn visit_u64<E: serde::de::Error>(self, k: u64) -> Result<Playhead, E> {
+                let k = usize::try_from(k).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(k), &self))?;
+                Ok(Playhead::At(k))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Playhead, E> {
+                match text {
+                    "end" => Ok(Playhead::Named(End::End)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(text), &self)),
+                }
+            }
+        }
+        d.deserialize_any(StepOrEnd)
+    }
 }
 
 impl Default for Playhead {

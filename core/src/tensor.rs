@@ -37,7 +37,7 @@ struct Raw<T> {
 
 /// A number as JSON holds it. JSON has no NaN or infinity, so those travel as the text Python
 /// prints for them (`nan`, `inf`, `-inf`) and a learner's `nan` survives a save.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(untagged)]
 pub enum Json {
     Int(i64),
@@ -46,6 +46,34 @@ pub enum Json {
     /// Written as float32's shortest text (`0.1`, not the `0.10000000149011612` of its f64):
     /// saves and links half the size, and read back to the same bits.
     F32(f32),
+}
+
+/// Read as the JSON value it is: a whole number as `Int` (one past int64 as `Num`), any other
+/// number as `Num`, text as `Text`. By hand, not untagged, which buffers each number in a tree
+/// of its own first and tries the kinds one by one (code every scene's link downloads).
+impl<'de> Deserialize<'de> for Json {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Number;
+        impl serde::de::Visitor<'_> for Number {
+            type Value = Json;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, or nan, inf or -inf as text")
+            }
+            fn visit_i64<E>(self, x: i64) -> std::result::Result<Json, E> {
+                Ok(Json::Int(x))
+            }
+            fn visit_u64<E>(self, x: u64) -> std::result::Result<Json, E> {
+                Ok(i64::try_from(x).map_or(Json::Num(x as f64), Json::Int))
+            }
+            fn visit_f64<E>(self, x: f64) -> std::result::Result<Json, E> {
+                Ok(Json::Num(x))
+            }
+            fn visit_str<E>(self, text: &str) -> std::result::Result<Json, E> {
+                Ok(Json::Text(text.to_owned()))
+            }
+        }
+        d.deserialize_any(Number)
+    }
 }
 
 /// An element type a tensor can hold and save.
@@ -474,5 +502,22 @@ mod tests {
         assert_eq!(read("1e-46").unwrap().data(), [0.0], "underflow is PyTorch's zero");
         let ids = |data: &str| serde_json::from_str::<Ids>(&format!(r#"{{"shape":[1],"data":[{data}]}}"#));
         assert!(ids("1.5").is_err() && ids(r#""3""#).is_err() && ids("1e30").is_err());
+    }
+
+    #[test]
+    fn each_kind_of_json_number_reads_as_the_number_it_is() {
+        let read = |data: &str| serde_json::from_str::<Tensor>(&format!(r#"{{"shape":[4],"data":[{data}]}}"#));
+        let t = read(r#"-3, 2.5, "-inf", 18446744073709551615"#).unwrap();
+        assert_eq!(t.data()[..2], [-3.0, 2.5]);
+        assert_eq!(t.data()[2], f32::NEG_INFINITY);
+        assert_eq!(t.data()[3], 18446744073709551615.0, "past int64: read as the float it is");
+        let ids = |data: &str| serde_json::from_str::<Ids>(&format!(r#"{{"shape":[2],"data":[{data}]}}"#));
+        assert_eq!(ids("9223372036854775807, -9223372036854775808").unwrap().data(), [i64::MAX, i64::MIN]);
+        let past = ids("9223372036854775808, 0").unwrap_err().to_string();
+        assert!(past.contains("9223372036854776000 is not a whole number in int64's range"), "{past}");
+        for other in ["true", "null", "[1]", r#"{"x":1}"#] {
+            let why = read(&format!("{other}, 1, 2, 3")).unwrap_err().to_string();
+            assert!(why.contains("expected a number, or nan, inf or -inf as text"), "{other}: {why}");
+        }
     }
 }
