@@ -34,7 +34,6 @@ function followRoute() {
 }
 followRoute();
 addEventListener('hashchange', followRoute);
-
 // Observers run before the next paint: the preview goes in the frame the scene arrives.
 new MutationObserver(followRoute).observe(document.querySelector('main'), { childList: true });
 
@@ -47,8 +46,9 @@ const sceneOf = (hash) => route(hash).slice(2).replace('-', '_');
 const sceneStyles = JSON.parse(meta('rowflow-styles') ?? '{}');
 const styles = new Map();
 /** Adds the stylesheet of a route's scene, once; resolves when it has loaded, or failed (a scene
- * drawn without its layout beats one never drawn). The app draws a scene after it
- * (`rowflowStyle`, src/app.rs), so a scene never shows unstyled. */
+ * drawn without its layout beats one never drawn). The app asks for it as it fetches a scene's
+ * part and draws the scene after both (`rowflowStyle`, src/app.rs); the route a visit opens
+ * has it asked for here, before the WebAssembly. */
 function styleOf(hash) {
   const scene = sceneOf(hash);
   if (!Object.hasOwn(sceneStyles, scene)) return Promise.resolve();
@@ -63,7 +63,6 @@ function styleOf(hash) {
 }
 globalThis.rowflowStyle = styleOf;
 styleOf(location.hash);
-addEventListener('hashchange', () => styleOf(location.hash));
 
 // The Projector switch: large, high-contrast type for a classroom (style/main.css). A link with
 // `?present` (`#/embedding?present`) opens in it; the choice is kept for the next visit.

@@ -77,8 +77,13 @@ fn loaded(route: Route) -> AnyView {
         // Try again's button is gone once clicked: the keyboard's focus goes to what replaces it.
         let retried = attempt.get() > 0;
         Suspend::new(async move {
+            // Asked for first, the stylesheet comes while the part does; the scene is drawn
+            // once it has loaded, or failed, so never without its layout.
+            let styled = style(route);
             let view = chunks::load(route).await.unwrap_or_else(|Unloaded| unloaded(attempt));
-            styled(route).await;
+            if let Some(styled) = styled {
+                let _ = styled.await;
+            }
             if retried {
                 request_animation_frame(focus_arrived);
             }
@@ -88,17 +93,9 @@ fn loaded(route: Route) -> AnyView {
     .into_any()
 }
 
-/// Once the scene's stylesheet has loaded, or failed: boot.js adds it when the route first names
-/// the scene (`rowflowStyle`), so the scene is never drawn without its layout. A page without
-/// boot.js (the wasm tests') waits for none.
-async fn styled(route: Route) {
-    if let Some(loaded) = style(route) {
-        let _ = loaded.await;
-    }
-}
-
-/// boot.js's promise of the scene's stylesheet, awaited in a task of its own: a scene's
-/// `Suspend` awaits only what may cross threads.
+/// boot.js's promise of the scene's stylesheet (`rowflowStyle`, which adds it once), awaited in
+/// a task of its own: a scene's `Suspend` awaits only what may cross threads. A page without
+/// boot.js (the wasm tests') has none to wait for.
 fn style(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
     use wasm_bindgen::JsCast;
     let (_, href) = Route::SCENES.iter().find(|(r, _)| *r == route)?;
