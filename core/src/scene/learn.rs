@@ -40,7 +40,7 @@ pub struct Learning {
 }
 
 /// Losses saved like tensor data, so a diverged `nan` or `inf` survives a save.
-mod json_floats {
+pub(crate) mod json_floats {
     use crate::tensor::{Element, Json};
     use serde::{de::Error, Deserialize, Deserializer, Serializer};
 

@@ -5,7 +5,7 @@
 //! not at hand (an older save, a hand-made link) is saved whole, as it always was.
 
 use super::*;
-use crate::tensor::Element;
+use crate::tensor::{Element, Json};
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 use base64::Engine;
 
@@ -63,7 +63,7 @@ fn set_over(table: &Tensor, base: &Tensor) -> Option<Vec<usize>> {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "Fields")]
 enum Table {
     /// `torch.manual_seed(seed); nn.Embedding(V, D).weight`, then the cells set since: `at`
     /// holds runs `[first flat index, count]`, `values` their float32s, little-endian, in base64
@@ -75,6 +75,32 @@ enum Table {
         values: String,
     },
     Whole(Tensor),
+}
+
+/// A saved table read by which fields it has, not as an untagged enum: that buffers the whole
+/// value in a tree of serde's first (a table saved whole, 3.2 M numbers, held twice) and tries
+/// each variant in turn.
+#[derive(Deserialize)]
+struct Fields {
+    drawn: Option<[usize; 2]>,
+    at: Option<Vec<[usize; 2]>>,
+    values: Option<String>,
+    shape: Option<Vec<usize>>,
+    data: Option<Vec<Json>>,
+}
+
+impl TryFrom<Fields> for Table {
+    type Error = String;
+    fn try_from(f: Fields) -> Result<Self, String> {
+        match f {
+            Fields { drawn: Some(drawn), at: Some(at), values: Some(values), .. } => Ok(Table::Drawn { drawn, at, values }),
+            Fields { shape: Some(shape), data: Some(data), .. } => {
+                let data = data.into_iter().map(f32::from_json).collect::<Result<_, _>>()?;
+                Ok(Table::Whole(Tensor::new(shape, data).map_err(|e| e.to_string())?))
+            }
+            _ => Err(format!("{TABLE} is saved neither as its draw and the cells set since (drawn, at, values) nor whole (shape, data)")),
+        }
+    }
 }
 
 impl Table {

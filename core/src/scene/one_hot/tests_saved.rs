@@ -94,4 +94,9 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     assert!(damaged("\"at\":[[", "\"at\":[[7,1],[").contains("fewer set values"));
     assert!(damaged("\"values\":\"", "\"values\":\"AAAAAA").contains("more set values"));
     assert!(damaged("\"values\":\"", "\"values\":\"*").contains("damaged"));
+    let neither = damaged("\"values\":", "\"valued\":");
+    assert!(neither.contains("emb.weight is saved neither as its draw"), "{neither}");
+    let whole = to_json(&most).replacen(r#""shape":[4,5]"#, r#""shape":[4,6]"#, 1);
+    let short = from_json::<State>(&whole).unwrap_err();
+    assert!(short.contains("invalid for input of size 20"), "{short}");
 }

@@ -21,6 +21,7 @@ pub struct Rating {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Saved")]
 pub struct State {
     /// The preset this state started from.
     pub preset: String,
@@ -32,13 +33,56 @@ pub struct State {
     pub user_factors: Tensor,
     /// `(n_movies, n_factors)`
     pub movie_factors: Tensor,
-    /// `lr`, the steps and the loss curve, as every scene has them. Flattened, so a save made
-    /// before Train shared them (top-level `lr` and `losses`) still reads.
+    /// `lr`, the steps and the loss curve, as every scene has them. Saved flattened, so a save
+    /// made before Train shared them (top-level `lr` and `losses`) still reads (`Saved`).
     #[serde(flatten)]
     pub learning: Learning,
     /// The predictions of the last state PyTorch could run, shown while the current one raises.
     #[serde(default = "empty")]
     pub last_good: Tensor,
+}
+
+/// The state as read: `learning`'s fields beside the scene's own, each one missing as a new
+/// scene has it. Field by field, not `#[serde(flatten)]`, which buffers the whole save in a tree
+/// of serde's first and brings that code to the scene's link.
+#[derive(Deserialize)]
+struct Saved {
+    preset: String,
+    seed: String,
+    ratings: Vec<Rating>,
+    user_factors: Tensor,
+    movie_factors: Tensor,
+    #[serde(default = "empty")]
+    last_good: Tensor,
+    loss: Option<Loss>,
+    lr: Option<String>,
+    #[serde(default)]
+    start: Option<Named>,
+    #[serde(default)]
+    steps: usize,
+    #[serde(default)]
+    changed: Vec<(String, Vec<usize>)>,
+    #[serde(default, with = "crate::scene::learn::json_floats")]
+    losses: Vec<f32>,
+}
+
+impl From<Saved> for State {
+    fn from(s: Saved) -> Self {
+        let new = Learning::default();
+        let (loss, lr) = (s.loss.unwrap_or(new.loss), s.lr.unwrap_or(new.lr));
+        let learning =
+            Learning { loss, lr, start: s.start, steps: s.steps, changed: s.changed, losses: s.losses, ..new };
+        let (preset, seed, ratings, last_good) = (s.preset, s.seed, s.ratings, s.last_good);
+        Self {
+            preset,
+            seed,
+            ratings,
+            user_factors: s.user_factors,
+            movie_factors: s.movie_factors,
+            learning,
+            last_good,
+        }
+    }
 }
 
 pub(super) fn empty() -> Tensor {

@@ -231,6 +231,9 @@ fn saves_from_before_learning_was_shared_still_read() {
     assert!(s.learning.losses[1].is_nan());
     assert_eq!((&s.user_factors, &s.movie_factors), (&u, &m));
     crate::scene::share::Shared::check(&s).unwrap();
+    // One without any of them learns as a new scene does.
+    let bare: State = from_json(&old.replace(r#""lr":"0.05","#, "").replace(r#""losses":[2.5,"nan"],"#, "")).unwrap();
+    assert_eq!(bare.learning, crate::scene::learn::Learning::default());
     // Written back, `lr` and `losses` stay where old readers look for them.
     let json: Value = serde_json::from_str(&to_json(&s)).unwrap();
     assert_eq!((json["lr"].as_str(), json["losses"][0].as_f64()), (Some("0.05"), Some(2.5)));
