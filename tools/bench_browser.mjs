@@ -154,6 +154,8 @@ for (const [scene, route, cell, out] of [
   await page.goto(site.base + '#/one-hot');
   await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
   await watchLongTasks(page);
+  // It times once the learner comes near its panel.
+  await page.locator('.oh-cost').scrollIntoViewIfNeeded();
   const timing = async (what) => {
     await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
     const text = await page.locator('.oh-timing').textContent();

@@ -507,6 +507,27 @@ test('leaving the scene while a timing is pending is quiet', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('the timing worker is fetched only as the learner comes near the timing panel', async () => {
+  const page = await open();
+  const worker = [];
+  page.on('request', (request) => /worker/.test(request.url()) && worker.push(request.url()));
+  await page.reload();
+  await page.locator('[data-cell="linear(one_hot)[0, 0]"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(worker, [], 'a visit that stays at the top fetches no worker');
+  assert.match(await page.locator('.oh-timing').textContent(), /Timing both ways…/);
+  await page.locator('.oh-cost h2').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  assert.ok(worker.some((url) => url.endsWith('worker_loader.js')), worker.join(', '));
+  // Timed once for these sizes: scrolled away and back, it is not timed again.
+  const timed = worker.length;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('.oh-cost h2').first().scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  assert.equal(worker.length, timed);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a reload while the timing worker downloads its wasm is quiet, and the scene times again', async () => {
   const page = await open();
   // The worker's wasm held back: the reload cuts its download, as a learner's would.

@@ -1,6 +1,6 @@
 //! The One-hot scene's cost: the work both ways counted and drawn to scale as the animation
-//! plays, and both ways timed in this browser (in the timing worker) as V and D grow, while the
-//! panel is on show.
+//! plays, and both ways timed in this browser (in the timing worker) as V and D grow, once the
+//! learner comes near the panel.
 
 use super::drawer::Drawer;
 use super::timer::Timer;
@@ -10,43 +10,36 @@ use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{grouped, Case, Pass, Request, State, Work};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
+use web_sys::{IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit};
 
-#[wasm_bindgen]
-extern "C" {
-    /// The browser's `ResizeObserver` (web-sys has it behind a feature this crate leaves off).
-    type ResizeObserver;
-    #[wasm_bindgen(constructor, catch)]
-    fn new(callback: &js_sys::Function) -> Result<ResizeObserver, JsValue>;
-    #[wasm_bindgen(method)]
-    fn observe(this: &ResizeObserver, target: &web_sys::Element);
-    #[wasm_bindgen(method)]
-    fn disconnect(this: &ResizeObserver);
-}
-
-/// Whether `panel` is on show: set once it is laid out, and again each time it is hidden
-/// (`display: none`, as on the projector until Controls) or shown. Where the browser cannot
-/// say, it is taken as shown.
-fn on_show(panel: NodeRef<leptos::html::Section>) -> Signal<bool> {
-    let shown = RwSignal::new(false);
-    let watching = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn Fn()>)>);
+/// Whether `panel` is on screen or within half a screen below it: set as it comes near and
+/// goes, and false while it is hidden (`display: none`, as on the projector until Controls),
+/// which leaves it no box to be seen. Nothing is timed, and the worker not even fetched, until the
+/// learner comes near the panel. Where the browser cannot say, it is taken as near.
+fn near_view(panel: NodeRef<leptos::html::Section>) -> Signal<bool> {
+    let near = RwSignal::new(false);
+    let watching = StoredValue::new_local(None::<(IntersectionObserver, Closure<dyn Fn(js_sys::Array)>)>);
     Effect::new(move |_| {
         let Some(el) = panel.get() else { return };
         if watching.with_value(Option::is_some) {
             return;
         }
-        let seen = el.clone();
-        let check = Closure::<dyn Fn()>::new(move || {
-            let now = seen.offset_width() > 0 || seen.offset_height() > 0;
-            if shown.try_get_untracked() != Some(now) {
-                shown.try_set(now);
+        // The newest entry says where the panel is now.
+        let check = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let Ok(entry) = entries.at(-1).dyn_into::<IntersectionObserverEntry>() else { return };
+            let now = entry.is_intersecting();
+            if near.try_get_untracked() != Some(now) {
+                near.try_set(now);
             }
         });
-        match ResizeObserver::new(check.as_ref().unchecked_ref()) {
+        let options = IntersectionObserverInit::new();
+        options.set_root_margin("0px 0px 50% 0px");
+        match IntersectionObserver::new_with_options(check.as_ref().unchecked_ref(), &options) {
             Ok(observer) => {
                 observer.observe(&el);
                 watching.set_value(Some((observer, check)));
             }
-            Err(_) => shown.set(true),
+            Err(_) => near.set(true),
         }
     });
     on_cleanup(move || {
@@ -54,7 +47,7 @@ fn on_show(panel: NodeRef<leptos::html::Section>) -> Signal<bool> {
             observer.disconnect();
         }
     });
-    shown.into()
+    near.into()
 }
 
 /// Each way is repeated until this much time has passed, so the clock's coarse ticks don't matter.
@@ -66,10 +59,11 @@ pub fn CostPanel() -> impl IntoView {
     let (state, computed, playhead) = (model.state, model.view, model.playhead);
     let backward_on = model.backward();
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
-    // Both ways timed afresh in the worker whenever a size changes, or the panel comes on show:
-    // nothing is timed while it is hidden (on the projector, until Controls).
+    // Both ways timed afresh in the worker for each new size, once the panel is near the screen:
+    // nothing is timed before the learner comes to it, nor while it is hidden (on the projector,
+    // until Controls).
     let panel = NodeRef::<leptos::html::Section>::new();
-    let shown = on_show(panel);
+    let near = near_view(panel);
     let timer = Timer::new();
     let drawer = Drawer::new(model);
     let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.numel())));
@@ -86,9 +80,11 @@ pub fn CostPanel() -> impl IntoView {
     };
     // Started in a task of its own: a new worker (~9 ms on the page) need not lengthen the
     // change's task, which at V = 50,000 is long enough.
+    let timed = StoredValue::new(None);
     Effect::new(move |_| {
-        sizes.track();
-        if shown.get() {
+        let now = sizes.get();
+        if near.get() && timed.get_value() != Some(now) {
+            timed.set_value(Some(now));
             set_timeout(time_now, Duration::ZERO);
         }
     });
