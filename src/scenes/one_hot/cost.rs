@@ -78,8 +78,8 @@ pub fn CostPanel() -> impl IntoView {
             _ => timer.start(Request { cases: vec![Case { v, d, ids }], budget_ms: TIMING_BUDGET_MS }),
         }
     };
-    // Started in a task of its own: a new worker (~9 ms on the page) need not lengthen the
-    // change's task, which at V = 50,000 is long enough.
+    // The sizes last timed. Started in a task of its own: a new worker (~9 ms on the page) need
+    // not lengthen the change's task, which at V = 50,000 is long enough.
     let timed = StoredValue::new(None);
     Effect::new(move |_| {
         let now = sizes.get();
