@@ -16,7 +16,8 @@ const home = () => route() === '' || route() === '#';
 const drawn = () => [...document.querySelectorAll('main > section')].some((s) => s.id !== 'landing' && s.id !== 'preview');
 
 /** The static shell follows the route: the start page only on `#/`, the scene's link marked,
- * and until the app draws it, the scene's name and what it shows, from its card on the start page. */
+ * and until the app draws it, the scene's name and its opening words, from its card on the start
+ * page: the largest text on a phone's first screen until the lab arrives, as big as the scene's own. */
 function followRoute() {
   const landing = document.getElementById('landing');
   if (landing) landing.hidden = !home();
@@ -25,7 +26,7 @@ function followRoute() {
   preview.hidden = !card || drawn();
   if (card) {
     preview.querySelector('h1').textContent = card.querySelector('a').textContent;
-    preview.querySelector('.lede').textContent = card.querySelector('p').textContent;
+    preview.querySelector('.lede').textContent = card.dataset.lede;
   }
   for (const a of document.querySelectorAll('.masthead nav a')) {
     if (a.getAttribute('href') === route()) a.setAttribute('aria-current', 'page');

@@ -22,7 +22,7 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   await page.getByRole('main').getByRole('link', { name: 'Embedding', exact: true }).click();
   await heading.waitFor({ state: 'hidden' });
   assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Embedding');
-  // Until the app runs, the scene's name and what it shows, from its card, and that it loads.
+  // Until the app runs, the scene's name and its opening words, from its card, and that it loads.
   assert.equal(await page.locator('main h1:visible').textContent(), 'Embedding');
   assert.match(await page.locator('#preview .lede').textContent(), /^An embedding is a lookup: watch each id pick its row/);
   assert.equal(await page.getByRole('status').filter({ hasText: 'Loading the lab' }).count(), 1);
@@ -43,6 +43,29 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   assert.equal(await page.locator('nav a[aria-current]').count(), 0);
   assert.equal(await page.locator('[role=grid]').count(), 0, 'the start page shows no scene');
   assert.deepEqual(page.errors, []);
+});
+
+test('on a phone, each scene’s largest text is painted before the WebAssembly: its opening words', async () => {
+  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
+    const page = await site.page({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    // Each largest-contentful-paint candidate as the browser reports it, the largest last: in
+    // the preview, or the class of the element that outgrew it.
+    await page.addInitScript(() => {
+      window.largest = [];
+      const seen = (list) => list.getEntries().forEach((e) => window.largest.push(e.element?.closest('#preview') ? 'preview' : e.element?.className));
+      new PerformanceObserver(seen).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(site.base + route);
+    await page.locator('[role=grid]').first().waitFor();
+    await page.waitForTimeout(300);
+    const largest = await page.evaluate(() => window.largest);
+    assert.equal(largest.at(-1), 'preview', `${route}: ${largest.join(', ')}`);
+    // The preview's words end with the lede the scene draws at its first preset, where it has one.
+    const [preview, lede] = await page.evaluate(() => [document.querySelector('#preview .lede').textContent, document.querySelector('.scene .lede')?.textContent.trim()]);
+    if (lede) assert.ok(preview.endsWith(lede), `${route}: the preview says “${preview}”, the scene “${lede}”`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });
 
 test('before any script runs the masthead is whole and the start page waits, so a scene link never flashes it', async () => {
