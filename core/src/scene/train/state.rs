@@ -68,10 +68,17 @@ struct Saved {
 
 impl From<Saved> for State {
     fn from(s: Saved) -> Self {
+        // Every field named: one added to `Learning` must be read here too, or this fails to build.
         let new = Learning::default();
-        let (loss, lr) = (s.loss.unwrap_or(new.loss), s.lr.unwrap_or(new.lr));
-        let learning =
-            Learning { loss, lr, start: s.start, steps: s.steps, changed: s.changed, losses: s.losses, ..new };
+        let learning = Learning {
+            loss: s.loss.unwrap_or(new.loss),
+            lr: s.lr.unwrap_or(new.lr),
+            history: new.history,
+            start: s.start,
+            steps: s.steps,
+            changed: s.changed,
+            losses: s.losses,
+        };
         let (preset, seed, ratings, last_good) = (s.preset, s.seed, s.ratings, s.last_good);
         Self {
             preset,
