@@ -6,6 +6,9 @@ use rowflow_core::ops::embedding::Embedding;
 use rowflow_core::ops::linear::Linear;
 use rowflow_core::ops::one_hot::OneHotLinear;
 use rowflow_core::ops::rnn::{Rnn, RnnConfig};
+use rowflow_core::scene::contract::{Edit, Scene};
+use rowflow_core::scene::one_hot::State as OneHot;
+use rowflow_core::scene::to_json;
 use rowflow_core::torch_rng::Generator;
 use rowflow_core::Ids;
 use std::hint::black_box;
@@ -63,5 +66,15 @@ fn init(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init);
+/// Writing One-hot's scene at real scale, as the page does after every change: the table grown to
+/// 50,000 × 5 and then to 64 columns (250,000 cells kept from the 5-column draw), one SGD step.
+fn one_hot_save(c: &mut Criterion) {
+    let mut s = OneHot::default();
+    s.set_vocab("50000").unwrap();
+    s.set_dim("64").unwrap();
+    s.apply(&Edit::Step).unwrap();
+    c.bench_function("one_hot_save_50000x64_kept_and_stepped", |b| b.iter(|| to_json(black_box(&s))));
+}
+
+criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init, one_hot_save);
 criterion_main!(benches);

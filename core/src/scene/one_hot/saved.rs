@@ -8,6 +8,7 @@ use super::*;
 use crate::tensor::{Element, Json};
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 use base64::Engine;
+use wide::u32x4;
 
 /// The draw the table started from, held beside it to save against: derived from the seed and
 /// the sizes, so it is neither saved nor compared.
@@ -57,9 +58,29 @@ fn set_over(table: &Tensor, base: &Tensor) -> Option<Vec<usize>> {
     if base.shape() != table.shape() {
         return None;
     }
-    let pairs = table.data().iter().zip(base.data()).enumerate();
-    let set: Vec<usize> = pairs.filter(|(_, (x, b))| !x.same(**b)).map(|(i, _)| i).collect();
+    if table.shares_data(base) {
+        return Some(Vec::new());
+    }
+    // Runs of cells still the draw's, most of a table at real scale, are passed over four lanes
+    // at a time: looked at one by one they were half of a save at 50,000 × 64.
+    let mut set = Vec::new();
+    for (k, (xs, bs)) in table.data().chunks(RUN).zip(base.data().chunks(RUN)).enumerate() {
+        if !same_bits(xs, bs) {
+            set.extend((0..xs.len()).filter(|&i| !xs[i].same(bs[i])).map(|i| k * RUN + i));
+        }
+    }
     (2 * set.len() <= table.numel()).then_some(set)
+}
+
+/// Numbers of a table looked at together for a run still as drawn.
+const RUN: usize = 16;
+
+/// Whether both runs hold the same numbers, bit for bit.
+fn same_bits(xs: &[f32], bs: &[f32]) -> bool {
+    let bits = |c: &[f32; 4]| u32x4::new(c.map(f32::to_bits));
+    let ((xc, xt), (bc, bt)) = (xs.as_chunks::<4>(), bs.as_chunks::<4>());
+    let diff = xc.iter().zip(bc).fold(u32x4::ZERO, |d, (x, b)| d | (bits(x) ^ bits(b)));
+    diff == u32x4::ZERO && xt.iter().zip(bt).all(|(x, b)| x.same(*b))
 }
 
 #[derive(Serialize, Deserialize)]
