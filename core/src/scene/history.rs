@@ -1,11 +1,10 @@
-//! Undo history: what the parameters were before each SGD step, newest last.
+//! Undo history: what each SGD step changed, newest last.
 //!
 //! It lives in memory beside the scene and is never saved or shared: a save holds the scene a
 //! learner sees, so it stays small enough for the browser's storage however many steps were
 //! taken. It is capped by steps and by bytes, so the steps of a big table can't fill memory;
-//! the oldest go first. Snapshots are shared, so copying a scene copies no numbers.
+//! the oldest go first. Steps are shared, so copying a scene copies no numbers.
 
-use crate::ops::Named;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -17,12 +16,6 @@ pub const MAX_UNDO_BYTES: usize = 32 << 20;
 /// Something that can be remembered: its size in bytes, for the cap.
 pub trait Snapshot {
     fn bytes(&self) -> usize;
-}
-
-impl Snapshot for Named {
-    fn bytes(&self) -> usize {
-        self.iter().map(|(_, t)| t.numel() * 4).sum()
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -95,35 +88,43 @@ impl<T> History<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Tensor;
 
-    fn table(rows: usize, value: f32) -> Named {
-        vec![("weight".to_string(), Tensor::full(vec![rows, 1000], value).unwrap())]
+    /// A step that holds `bytes` of numbers.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Step {
+        id: usize,
+        bytes: usize,
+    }
+
+    impl Snapshot for Step {
+        fn bytes(&self) -> usize {
+            self.bytes
+        }
     }
 
     #[test]
     fn capped_by_steps_and_bytes_oldest_first() {
         let mut h = History::default();
-        for i in 0..MAX_UNDO_STEPS + 5 {
-            h.push(vec![("w".to_string(), Tensor::vector(vec![i as f32]))]);
+        for id in 0..MAX_UNDO_STEPS + 5 {
+            h.push(Step { id, bytes: 4 });
         }
         assert_eq!((h.len(), h.bytes()), (MAX_UNDO_STEPS, MAX_UNDO_STEPS * 4));
-        assert_eq!(h.pop().unwrap()[0].1.data(), [(MAX_UNDO_STEPS + 4) as f32]);
+        assert_eq!(h.pop().unwrap().id, MAX_UNDO_STEPS + 4);
 
         // A 1000 × 1000 table is 4 MB a step: only 8 steps fit.
         let mut big = History::default();
-        for i in 0..12 {
-            big.push(table(1000, i as f32));
+        for id in 0..12 {
+            big.push(Step { id, bytes: 4_000_000 });
         }
         assert_eq!(big.len(), MAX_UNDO_BYTES / 4_000_000);
         assert!(big.bytes() <= MAX_UNDO_BYTES);
-        assert_eq!(big.pop().unwrap()[0].1.data()[0], 11.0);
+        assert_eq!(big.pop().unwrap().id, 11);
     }
 
     #[test]
     fn one_step_is_kept_even_past_the_byte_cap() {
         let mut h = History::default();
-        h.push(table(9000, 1.0));
+        h.push(Step { id: 0, bytes: 36_000_000 });
         assert_eq!(h.len(), 1);
         assert!(h.pop().is_some() && h.is_empty() && h.bytes() == 0);
     }

@@ -183,6 +183,28 @@ fn sgd_moves_only_the_looked_up_rows_and_undoes() {
 }
 
 #[test]
+fn undo_at_real_scale_goes_back_every_step() {
+    // 50,000 × 64 is 12.8 MB: undo kept two whole tables under its 32 MB; it keeps the rows moved.
+    let mut s = State::default();
+    s.set_vocab("50000").unwrap();
+    s.set_dim("64").unwrap();
+    let mut tables = vec![s.table.clone()];
+    for id in ["4321", "17", "49999"].into_iter().cycle().take(12) {
+        s.edit(INPUT, 0, id).unwrap();
+        s.apply(&Edit::Step).unwrap();
+        tables.push(s.table.clone());
+    }
+    assert_eq!(s.learning.history.len(), 12);
+    // Each step moved the three looked-up rows: their cells' indices and numbers.
+    assert_eq!(s.learning.history.bytes(), 12 * 3 * 64 * (size_of::<usize>() + 4));
+    for want in tables.iter().rev().skip(1) {
+        s.undo().unwrap();
+        assert!(s.table == *want);
+    }
+    assert_eq!(s.undo().unwrap_err(), crate::scene::learn::NOTHING_TO_UNDO);
+}
+
+#[test]
 fn backward_timeline_goes_from_the_loss_to_each_gradient() {
     let c = State::default().compute();
     let b = c.backward.as_ref().unwrap();
