@@ -2,7 +2,8 @@
 //! with the cells set since (typed, pasted, stepped, or kept from before a resize), so it is
 //! saved as that draw and the cells that differ: a 50,000 × 64 table as drawn is a few bytes, not the
 //! 35 MB of JSON that no browser keeps and that took 200 ms to write. A table whose draw is
-//! not at hand (an older save, a hand-made link) is saved whole, as it always was.
+//! not at hand (an older save, a hand-made link) is saved whole, as it always was. The table Reset
+//! returns to, after SGD steps, is saved as the table on show with the cells the steps moved.
 
 use super::*;
 use crate::tensor::{Element, Json};
@@ -95,6 +96,14 @@ enum Table {
         at: Vec<[usize; 2]>,
         values: String,
     },
+    /// Reset's table as the table on show with the cells the steps since moved set back, in the
+    /// same runs: a few rows, where against the draw it was again every cell set before the
+    /// steps (250,000 kept through a resize to 50,000 × 64, 2 MB of a 4 MB save).
+    Over {
+        over_table: [usize; 2],
+        at: Vec<[usize; 2]>,
+        values: String,
+    },
     Whole(Tensor),
 }
 
@@ -104,6 +113,7 @@ enum Table {
 #[derive(Deserialize)]
 struct Fields {
     drawn: Option<[usize; 2]>,
+    over_table: Option<[usize; 2]>,
     at: Option<Vec<[usize; 2]>>,
     values: Option<String>,
     shape: Option<Vec<usize>>,
@@ -115,6 +125,9 @@ impl TryFrom<Fields> for Table {
     fn try_from(f: Fields) -> Result<Self, String> {
         match f {
             Fields { drawn: Some(drawn), at: Some(at), values: Some(values), .. } => Ok(Table::Drawn { drawn, at, values }),
+            Fields { over_table: Some(over_table), at: Some(at), values: Some(values), .. } => {
+                Ok(Table::Over { over_table, at, values })
+            }
             Fields { shape: Some(shape), data: Some(data), .. } => {
                 let data = data.into_iter().map(f32::from_json).collect::<Result<_, _>>()?;
                 Ok(Table::Whole(Tensor::new(shape, data).map_err(|e| e.to_string())?))
@@ -129,54 +142,78 @@ impl Table {
     fn of(table: &Tensor, drawn: &Drawn) -> Self {
         let set = drawn.0.as_ref().and_then(|base| set_over(table, base));
         let (Some(set), &[v, d]) = (set, table.shape()) else { return Table::Whole(table.clone()) };
-        let mut at: Vec<[usize; 2]> = Vec::new();
-        for &i in &set {
-            match at.last_mut() {
-                Some([first, count]) if *first + *count == i => *count += 1,
-                _ => at.push([i, 1]),
-            }
-        }
-        // Four bytes at a time into room made once: appended one value at a time, the 250,000
-        // cells kept through a resize to 50,000 × 64 took 6 ms of the save.
-        let (data, mut bytes) = (table.data(), vec![0u8; 4 * set.len()]);
-        for (out, &i) in bytes.as_chunks_mut::<4>().0.iter_mut().zip(&set) {
-            *out = data[i].to_le_bytes();
-        }
-        Table::Drawn { drawn: [v, d], at, values: STANDARD_NO_PAD.encode(bytes) }
+        let (at, values) = cells(table, &set);
+        Table::Drawn { drawn: [v, d], at, values }
+    }
+
+    /// Reset's table `start` against the table on show when most of it is the same, else as
+    /// any table.
+    fn of_start(start: &Tensor, table: &Tensor, drawn: &Drawn) -> Self {
+        let (Some(set), &[v, d]) = (set_over(start, table), start.shape()) else { return Table::of(start, drawn) };
+        let (at, values) = cells(start, &set);
+        Table::Over { over_table: [v, d], at, values }
     }
 
     /// The table, drawing from `seed` at most once for both tables a save holds (`drawn` keeps
-    /// the draw).
-    fn read(self, seed: &str, drawn: &mut Drawn) -> Result<Tensor, String> {
-        let (shape, at, values) = match self {
+    /// the draw); Reset's is read over `table`, the one on show.
+    fn read(self, seed: &str, drawn: &mut Drawn, table: Option<&Tensor>) -> Result<Tensor, String> {
+        let (base, at, values) = match self {
             Table::Whole(t) => return Ok(t),
-            Table::Drawn { drawn, at, values } => (drawn, at, values),
+            Table::Over { over_table, at, values } => match table {
+                Some(table) if table.shape() == over_table => (table.clone(), at, values),
+                Some(_) => {
+                    return Err(format!("Reset's {TABLE} is saved over a table {over_table:?} unlike the one on show"))
+                }
+                None => return Err(format!("{TABLE} is saved over itself")),
+            },
+            Table::Drawn { drawn: shape, at, values } => match &drawn.0 {
+                Some(base) if base.shape() == shape => (base.clone(), at, values),
+                _ => {
+                    let [v, d] = shape;
+                    check_seed(seed)?;
+                    let base = Draw { seed: seed.into(), v, d }.run()?;
+                    *drawn = Drawn::of(&base);
+                    (base, at, values)
+                }
+            },
         };
-        let [v, d] = shape;
-        let base = match &drawn.0 {
-            Some(base) if base.shape() == shape => base.clone(),
-            _ => {
-                check_seed(seed)?;
-                let base = Draw { seed: seed.into(), v, d }.run()?;
-                *drawn = Drawn::of(&base);
-                base
-            }
-        };
-        let bytes = STANDARD_NO_PAD.decode(values.as_bytes()).map_err(|_| "its set values are damaged")?;
-        let mut values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let mut table = base;
-        let numel = table.numel();
-        for [first, count] in at {
-            let cells = first.checked_add(count).filter(|&end| end <= numel).map(|end| first..end);
-            let cells = cells.ok_or(format!("{TABLE} has no cells {first} … {first}+{count}"))?;
-            for i in cells {
-                table.data_mut()[i] = values.next().ok_or("it has fewer set values than cells")?;
-            }
+        set_cells(base, at, &values)
+    }
+}
+
+/// The cells `set` of `table` as runs `[first flat index, count]` and their float32s in base64.
+fn cells(table: &Tensor, set: &[usize]) -> (Vec<[usize; 2]>, String) {
+    let mut at: Vec<[usize; 2]> = Vec::new();
+    for &i in set {
+        match at.last_mut() {
+            Some([first, count]) if *first + *count == i => *count += 1,
+            _ => at.push([i, 1]),
         }
-        match (values.next(), bytes.len() % 4) {
-            (None, 0) => Ok(table),
-            _ => Err("it has more set values than cells".into()),
+    }
+    // Four bytes at a time into room made once: appended one value at a time, the 250,000
+    // cells kept through a resize to 50,000 × 64 took 6 ms of the save.
+    let (data, mut bytes) = (table.data(), vec![0u8; 4 * set.len()]);
+    for (out, &i) in bytes.as_chunks_mut::<4>().0.iter_mut().zip(set) {
+        *out = data[i].to_le_bytes();
+    }
+    (at, STANDARD_NO_PAD.encode(bytes))
+}
+
+/// `base` with the cells `at` set to `values`, or why they don't fit it.
+fn set_cells(mut table: Tensor, at: Vec<[usize; 2]>, values: &str) -> Result<Tensor, String> {
+    let bytes = STANDARD_NO_PAD.decode(values.as_bytes()).map_err(|_| "its set values are damaged")?;
+    let mut values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let numel = table.numel();
+    for [first, count] in at {
+        let cells = first.checked_add(count).filter(|&end| end <= numel).map(|end| first..end);
+        let cells = cells.ok_or(format!("{TABLE} has no cells {first} … {first}+{count}"))?;
+        for i in cells {
+            table.data_mut()[i] = values.next().ok_or("it has fewer set values than cells")?;
         }
+    }
+    match (values.next(), bytes.len() % 4) {
+        (None, 0) => Ok(table),
+        _ => Err("it has more set values than cells".into()),
     }
 }
 
@@ -215,7 +252,7 @@ impl Serialize for State {
             ids: self.ids.clone(),
             good_ids: self.good_ids.clone(),
             learning,
-            start: start.map(|(_, t)| Table::of(t, &self.drawn)),
+            start: start.map(|(_, t)| Table::of_start(t, &self.table, &self.drawn)),
         }
         .serialize(s)
     }
@@ -225,10 +262,10 @@ impl TryFrom<Saved> for State {
     type Error = String;
     fn try_from(saved: Saved) -> Result<Self, String> {
         let mut drawn = Drawn::default();
-        let table = saved.table.read(&saved.seed, &mut drawn)?;
+        let table = saved.table.read(&saved.seed, &mut drawn, None)?;
         let mut learning = saved.learning;
         if let Some(start) = saved.start {
-            learning.start = Some(vec![(TABLE.into(), start.read(&saved.seed, &mut drawn)?)]);
+            learning.start = Some(vec![(TABLE.into(), start.read(&saved.seed, &mut drawn, Some(&table))?)]);
         }
         let (preset, seed, ids, good_ids) = (saved.preset, saved.seed, saved.ids, saved.good_ids);
         Ok(State { preset, seed, table, ids, good_ids, learning, drawn })

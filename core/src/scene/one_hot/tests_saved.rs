@@ -100,3 +100,39 @@ fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     let short = from_json::<State>(&whole).unwrap_err();
     assert!(short.contains("invalid for input of size 20"), "{short}");
 }
+
+#[test]
+fn resets_table_is_saved_as_the_cells_the_steps_moved() {
+    use crate::scene::{from_json, to_json};
+    // Grown to 50,000 × 64 from 5 columns: 250,000 cells kept, unlike the draw.
+    let mut s = State::default();
+    s.set_vocab("50000").unwrap();
+    s.set_dim("64").unwrap();
+    let unstepped = to_json(&s);
+    s.apply(&Edit::Step).unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let json = to_json(&s);
+    // Reset's table as the three rows the steps moved, not the 250,000 cells again.
+    let start = &json[json.rfind(r#""start":"#).unwrap()..];
+    assert!(start.starts_with(r#""start":{"over_table":[50000,64],"at":[[64,192]],"values":""#), "{}", &start[..100]);
+    assert!(json.len() < unstepped.len() + 4_000, "{} bytes, {} before the steps", json.len(), unstepped.len());
+    let back: State = from_json(&json).unwrap();
+    assert_eq!(back.learning.start, s.learning.start);
+    assert_eq!(to_json(&back), json);
+    let mut reset = back;
+    reset.apply(&Edit::Reset).unwrap();
+    assert_eq!(to_json(&reset), unstepped, "Reset: the scene as before the steps");
+
+    // Saved before this form, Reset's table against the draw, it reads the same.
+    let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+    old["start"] = serde_json::from_str::<serde_json::Value>(&unstepped).unwrap()["table"].clone();
+    assert_eq!(from_json::<State>(&old.to_string()).unwrap().learning.start, s.learning.start);
+    // Over a table of another size, or the table over itself: refused, saying so.
+    let other =
+        from_json::<State>(&json.replace(r#""over_table":[50000,64]"#, r#""over_table":[50000,63]"#)).unwrap_err();
+    assert!(other.contains("Reset's emb.weight is saved over a table [50000, 63] unlike the one on show"), "{other}");
+    let mut itself: serde_json::Value = serde_json::from_str(&json).unwrap();
+    itself["table"] = itself["start"].clone();
+    let itself = from_json::<State>(&itself.to_string()).unwrap_err();
+    assert!(itself.contains("emb.weight is saved over itself"), "{itself}");
+}
