@@ -7,17 +7,19 @@ use leptos::prelude::*;
 
 #[component]
 pub fn CodePanel(
-    /// The script of the scene as it is (`rowflow_core::codegen`).
+    /// The script of the scene as it is (`rowflow_core::codegen`), a large literal left out.
     #[prop(into)]
     code: Signal<String>,
+    /// The script with every number, to copy.
+    copy: Callback<(), String>,
     /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`).
     notebook: Callback<(), (String, String)>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let said = RwSignal::new(None::<String>);
-    let copy = move |_| {
+    let copy_code = move |_| {
         let Some(window) = web_sys::window() else { return };
-        let promise = window.navigator().clipboard().write_text(&code.get_untracked());
+        let promise = window.navigator().clipboard().write_text(&copy.run(()));
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
             said.set(Some(if done { "Copied." } else { "Select the code and copy it." }.into()));
@@ -47,7 +49,7 @@ pub fn CodePanel(
                      steps, each with what the scene says of it."
                 </p>
                 <div class="code-tools">
-                    <button type="button" on:click=copy>"Copy code"</button>
+                    <button type="button" on:click=copy_code>"Copy code"</button>
                     <button type="button" on:click=save>"Download notebook"</button>
                     <span role="status">{move || said.get()}</span>
                 </div>

@@ -14,7 +14,7 @@ use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
-use rowflow_core::codegen;
+use rowflow_core::codegen::{self, Numbers};
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
@@ -316,9 +316,6 @@ impl<S: Scene> SceneModel<S> {
 pub fn SceneShell<S: codegen::Notebook>(
     model: SceneModel<S>,
     title: &'static str,
-    /// The PyTorch code that reproduces the scene.
-    #[prop(into)]
-    code: Signal<String>,
     /// The section, for scenes that place things by their boxes.
     #[prop(optional)]
     node_ref: NodeRef<leptos::html::Section>,
@@ -337,6 +334,12 @@ pub fn SceneShell<S: codegen::Notebook>(
         }
     });
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
+    // The script that reproduces the scene (Train's with as many steps as "Run N steps"): the
+    // panel shows it, following every change, with a large literal left out; Copy code has it all.
+    let script = move |numbers| {
+        let steps = codegen::run_steps(&model.run_n.get());
+        model.view.with(|view| model.state.with(|s| s.script(view, steps, numbers).text()))
+    };
     let class = S::NAME.replace('_', "-");
     let id = format!("{class}-title");
     view! {
@@ -351,10 +354,14 @@ pub fn SceneShell<S: codegen::Notebook>(
                 on_leave=Callback::new(move |()| model.leave_lesson())
             />
             {children()}
-            <CodePanel code=code notebook=Callback::new(move |()| {
-                let steps = codegen::run_steps(&model.run_n.get_untracked());
-                (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
-            }) />
+            <CodePanel
+                code=Signal::derive(move || script(Numbers::Shown))
+                copy=Callback::new(move |()| untrack(|| script(Numbers::All)))
+                notebook=Callback::new(move |()| {
+                    let steps = codegen::run_steps(&model.run_n.get_untracked());
+                    (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
+                })
+            />
         </section>
     }
 }

@@ -1,6 +1,6 @@
 //! Numbers as PyTorch prints them: 4 decimals by default (`-0.0000` keeps its sign), `nan`,
 //! `inf`, `-inf`; and the full float32 (the shortest text that reads back to the same bits).
-//! Counts in words with their noun: `1 row`, `3 rows`.
+//! Counts in words with their noun: `1 row`, `3 rows`; and with their thousands marked.
 
 use wide::u32x4;
 
@@ -20,6 +20,19 @@ pub fn full(x: f32) -> String {
     } else {
         format!("{x}")
     }
+}
+
+/// A count with its thousands marked, as read aloud: `9,600,000`.
+pub fn grouped(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `n` and its noun, singular for 1: `1 row`, `0 rows`, `3 ids`. The nouns here all add an s.

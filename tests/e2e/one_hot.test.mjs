@@ -165,6 +165,21 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   await page.keyboard.press('End');
   await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
   await page.waitForFunction(() => /per call/.test(document.querySelector('.oh-timing')?.textContent));
+  // The PyTorch panel leaves out the 249,995 numbers kept from the 5-column table (a 5.3 MB
+  // script, written again on every change while the panel is open); Copy code has every one.
+  await code.locator('summary').click();
+  const shownPy = await code.locator('pre.code').textContent();
+  assert.match(
+    shownPy,
+    /\n {4}# 249,995 numbers \(49999, 5\) left out here: Copy code and the notebook write every one\n {4}emb\.weight\[1:50000, 0:5\] = torch\.tensor\(\.\.\.\)\n/,
+  );
+  assert.ok(shownPy.length < 5000, `${shownPy.length} characters`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await code.locator('.code-tools [role=status]', { hasText: 'Copied.' }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(copied.includes('    emb.weight[1:50000, 0:5] = torch.tensor([[') && copied.length > 5_000_000, `${copied.length} characters`);
+  await code.locator('summary').click();
   // The 50 000 × 64 table is virtualised: 8 px a row to scroll through, drawn as it scrolls,
   // read out under the pointer and the keyboard cursor, and the cursor follows the step.
   const heat = page.locator('[role=grid][aria-label="emb.weight"]');

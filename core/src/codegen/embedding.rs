@@ -1,7 +1,7 @@
 //! The Embedding scene's script: `emb = nn.Embedding(V, D)` (or `from_pretrained`) on `ids`.
 
-use super::{by_hand, loss_of, same, Py, Script, Section};
-use crate::scene::embedding::State;
+use super::{by_hand, loss_of, same, Numbers, Py, Script, Section};
+use crate::scene::embedding::{Computed, State};
 use crate::tensor::py_shape;
 use crate::torch_rng::Generator;
 
@@ -14,13 +14,12 @@ fn seed(s: &State) -> Option<i128> {
 
 /// The panel's text.
 pub(super) fn script(s: &State) -> String {
-    sections(s).text()
+    sections(s, &s.compute(), Numbers::All).text()
 }
 
 /// The script in its sections, which a notebook makes its cells.
-pub(super) fn sections(s: &State) -> Script {
-    let c = s.compute();
-    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
+    let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);
     let frozen = s.from_pretrained && s.freeze;
     if s.from_pretrained {
         py.comment("from_pretrained uses this table as given: nothing is drawn, no row is zeroed");

@@ -1,7 +1,7 @@
 //! The Linear scene's script: `linear = nn.Linear(in, out)` on `x`.
 
-use super::{by_hand, loss_of, same, Py, Script, Section};
-use crate::scene::linear::{recipe, Draw, State};
+use super::{by_hand, loss_of, same, Numbers, Py, Script, Section};
+use crate::scene::linear::{recipe, Computed, Draw, State};
 use crate::tensor::py_shape;
 use crate::tensor::Tensor;
 use crate::torch_rng::Generator;
@@ -66,13 +66,12 @@ fn replay_recipe(s: &State) -> Option<Drawn> {
 
 /// The panel's text.
 pub(super) fn script(s: &State) -> String {
-    sections(s).text()
+    sections(s, &s.compute(), Numbers::All).text()
 }
 
 /// The script in its sections, which a notebook makes its cells.
-pub(super) fn sections(s: &State) -> Script {
-    let c = s.compute();
-    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
+    let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);
     let steps = s.learning.steps;
     let mut params = vec![("linear.weight".to_string(), &s.weight)];
     if s.has_bias {

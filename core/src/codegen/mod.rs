@@ -72,6 +72,21 @@ pub fn run_steps(typed: &str) -> usize {
     typed.trim().parse().unwrap_or(20)
 }
 
+/// How much of a large tensor a script writes out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbers {
+    /// Every number: the script copied, downloaded and run.
+    All,
+    /// A literal of more than [`SHOWN`] numbers left out (`torch.tensor(...)`, a comment above
+    /// saying so): the panel's script, written again on every change while it is open. At
+    /// 50,000 × 64, 250,000 numbers kept through a resize made it 5.3 MB, and an SGD step with
+    /// the panel open a 555 ms task.
+    Shown,
+}
+
+/// The most numbers a literal in the panel's script holds (a 100 × 100 table).
+pub const SHOWN: usize = 10_000;
+
 /// What a part of a script does: a notebook gives each part its own cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
@@ -241,11 +256,29 @@ struct Py {
     lines: Vec<String>,
     sections: Vec<(Section, usize)>,
     raises: Option<String>,
+    numbers: Numbers,
 }
 
 impl Py {
-    fn new(raises: Option<&TorchError>) -> Self {
-        Self { lines: Vec::new(), sections: vec![(Section::Build, 0)], raises: raises.map(ToString::to_string) }
+    fn new(raises: Option<&TorchError>, numbers: Numbers) -> Self {
+        let raises = raises.map(ToString::to_string);
+        Self { lines: Vec::new(), sections: vec![(Section::Build, 0)], raises, numbers }
+    }
+
+    /// `tensor(t, col, kwargs)`, or in the panel's script for a large `t` `torch.tensor(...)`
+    /// after a comment line (indented by `indent`) that says what is left out and where it is.
+    fn literal<T: Item>(&mut self, indent: &str, t: &Tensor<T>, col: usize, kwargs: &[&str]) -> String {
+        if self.numbers == Numbers::All || t.numel() <= SHOWN {
+            return tensor(t, col, kwargs);
+        }
+        let shape: Vec<String> = t.shape().iter().map(ToString::to_string).collect();
+        self.line(format!(
+            "{indent}# {} numbers ({}) left out here: Copy code and the notebook write every one",
+            crate::format::grouped(t.numel()),
+            shape.join(", ")
+        ));
+        let args: Vec<&str> = ["..."].into_iter().chain(kwargs.iter().copied()).collect();
+        format!("torch.tensor({})", args.join(", "))
     }
 
     /// Starts `section` at the next line; in the text, a blank line comes before it.
@@ -268,7 +301,9 @@ impl Py {
     /// `lhs = torch.tensor(...)` (`lhs` may be indented).
     fn assign<T: Item>(&mut self, lhs: &str, t: &Tensor<T>, kwargs: &[&str]) {
         let head = format!("{lhs} = ");
-        self.line(format!("{head}{}", tensor(t, head.len(), kwargs)));
+        let indent = &lhs[..lhs.len() - lhs.trim_start().len()];
+        let literal = self.literal(indent, t, head.len(), kwargs);
+        self.line(format!("{head}{literal}"));
     }
 
     /// `print("label:", expr)`.
@@ -286,7 +321,8 @@ impl Py {
         self.line("with torch.no_grad():");
         for (name, t) in params {
             let head = format!("    {name}.copy_(");
-            self.line(format!("{head}{})", tensor(t, head.len(), &[])));
+            let literal = self.literal("    ", t, head.len(), &[]);
+            self.line(format!("{head}{literal})"));
         }
     }
 
@@ -319,7 +355,8 @@ impl Py {
             let data = (r0..r1).flat_map(|r| t.data()[r * d..][c0..c1].iter().copied()).collect();
             let Ok(block) = Tensor::new(vec![r1 - r0, c1 - c0], data) else { continue };
             let head = format!("    {name}[{r0}:{r1}, {c0}:{c1}] = ");
-            self.line(format!("{head}{}", tensor(&block, head.len(), &[])));
+            let literal = self.literal("    ", &block, head.len(), &[]);
+            self.line(format!("{head}{literal}"));
         }
     }
 

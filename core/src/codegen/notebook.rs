@@ -3,7 +3,7 @@
 //! notes and the captions of its timelines). Run top to bottom, the cells print the numbers on
 //! the page. nbformat 4.5, which `core/tests/notebook.rs` checks against the official schema.
 
-use super::{Script, Section};
+use super::{Numbers, Script, Section};
 use crate::ops::loss::Loss;
 use crate::scene::contract::{Scene, View};
 use crate::scene::{embedding, linear, one_hot, rnn, train};
@@ -19,8 +19,9 @@ pub trait Notebook: Scene {
     fn notes(_view: &Self::View, _section: Section) -> Vec<String> {
         Vec::new()
     }
-    /// The panel's script; `steps` is how many SGD steps Train's runs (the others take none).
-    fn script(&self, steps: usize) -> Script;
+    /// The scene's script, from this state and its `view`; `steps` is how many SGD steps
+    /// Train's runs (the others take none).
+    fn script(&self, view: &Self::View, steps: usize, numbers: Numbers) -> Script;
 }
 
 /// A timeline this long or shorter has every step's caption in the notebook; a longer one its
@@ -32,7 +33,7 @@ const HEAD: usize = 5;
 /// [`Notebook::script`].
 pub fn notebook<S: Notebook>(state: &S, title: &str, steps: usize) -> String {
     let view = state.compute();
-    let script = state.script(steps);
+    let script = state.script(&view, steps, Numbers::All);
     let mut cells = vec![markdown("intro", &opening(state, &view, title, &script))];
     let mut after_sgd = false;
     for (section, code) in &script.sections {
@@ -232,8 +233,8 @@ impl Notebook for linear::State {
         vec![v.lede.clone(), format!("linear = {}: {}", v.module, v.shape_equation), v.weight_note.clone()]
     }
 
-    fn script(&self, _steps: usize) -> Script {
-        super::linear::sections(self)
+    fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
+        super::linear::sections(self, view, numbers)
     }
 }
 
@@ -242,8 +243,8 @@ impl Notebook for embedding::State {
         [vec![format!("emb = {}: {}", v.module, v.shape_equation)], v.captions.clone()].concat()
     }
 
-    fn script(&self, _steps: usize) -> Script {
-        super::embedding::sections(self)
+    fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
+        super::embedding::sections(self, view, numbers)
     }
 }
 
@@ -266,8 +267,8 @@ impl Notebook for one_hot::State {
         }
     }
 
-    fn script(&self, _steps: usize) -> Script {
-        super::one_hot::sections(self)
+    fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
+        super::one_hot::sections(self, view, numbers)
     }
 }
 
@@ -286,8 +287,8 @@ impl Notebook for rnn::State {
         }
     }
 
-    fn script(&self, _steps: usize) -> Script {
-        super::rnn::sections(self)
+    fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
+        super::rnn::sections(self, view, numbers)
     }
 }
 
@@ -296,8 +297,8 @@ impl Notebook for train::State {
         [vec![v.shape_equation.clone()], v.captions.clone()].concat()
     }
 
-    fn script(&self, steps: usize) -> Script {
-        super::train::sections(self, steps)
+    fn script(&self, view: &Self::View, steps: usize, numbers: Numbers) -> Script {
+        super::train::sections(self, view, steps, numbers)
     }
 }
 
@@ -348,16 +349,20 @@ mod tests {
 
     #[test]
     fn sections_come_in_the_order_they_run() {
+        fn script<S: Notebook + Default>(steps: usize) -> Script {
+            let s = S::default();
+            s.script(&s.compute(), steps, Numbers::All)
+        }
         let order = |script: Script| script.sections.iter().map(|(s, _)| *s).collect::<Vec<_>>();
         use Section::*;
-        assert_eq!(order(linear::State::default().script(0)), [Build, Forward, Backward]);
-        assert_eq!(order(rnn::State::default().script(0)), [Build, Forward, Backward]);
-        assert_eq!(order(train::State::default().script(5)), [Build, Sgd, Forward]);
-        let build = &linear::State::default().script(0).sections[0].1;
+        assert_eq!(order(script::<linear::State>(0)), [Build, Forward, Backward]);
+        assert_eq!(order(script::<rnn::State>(0)), [Build, Forward, Backward]);
+        assert_eq!(order(script::<train::State>(5)), [Build, Sgd, Forward]);
+        let build = &script::<linear::State>(0).sections[0].1;
         assert!(build.starts_with("import torch\n") && build.contains("nn.Linear(6, 10)"), "{build}");
-        let forward = &linear::State::default().script(0).sections[1].1;
+        let forward = &script::<linear::State>(0).sections[1].1;
         assert!(forward.starts_with("output = linear(x)"), "{forward}");
-        let sgd = &train::State::default().script(5).sections[1].1;
+        let sgd = &script::<train::State>(5).sections[1].1;
         assert!(sgd.starts_with("losses = []\nfor step in range(5):"), "{sgd}");
     }
 

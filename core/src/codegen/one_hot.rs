@@ -1,18 +1,17 @@
 //! The One-hot × Linear scene's script: `emb(ids)` and `linear(F.one_hot(ids, V).float())` with
 //! `linear.weight = emb.weight.T`, both ways, compared with `torch.equal`.
 
-use super::{by_hand, loss_of, Py, Script, Section};
-use crate::scene::one_hot::State;
+use super::{by_hand, loss_of, Numbers, Py, Script, Section};
+use crate::scene::one_hot::{Computed, State};
 
 /// The panel's text.
 pub(super) fn script(s: &State) -> String {
-    sections(s).text()
+    sections(s, &s.compute(), Numbers::All).text()
 }
 
 /// The script in its sections, which a notebook makes its cells.
-pub(super) fn sections(s: &State) -> Script {
-    let c = s.compute();
-    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
+    let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);
     let (v, d) = s.sizes();
     let drawn = s.drawn_and_set();
     if let Some((seed, _)) = &drawn {

@@ -1,9 +1,9 @@
 //! The RNN scene's script: `output, h_n = rnn(x, h0)`, through `pack_padded_sequence` and
 //! `pad_packed_sequence` when the scene packs, with the loss of `crate::scene::rnn::loss`.
 
-use super::{by_hand, float, loss_of, same, string, Py, Script, Section};
+use super::{by_hand, float, loss_of, same, string, Numbers, Py, Script, Section};
 use crate::ops::Named;
-use crate::scene::rnn::{Source, State};
+use crate::scene::rnn::{Computed, Source, State};
 use crate::tensor::py_shape;
 use crate::tensor::Tensor;
 use crate::torch_rng::Generator;
@@ -29,15 +29,14 @@ fn drawn(s: &State) -> Option<(i128, Option<Tensor>, Named)> {
 
 /// The panel's text.
 pub(super) fn script(s: &State) -> String {
-    sections(s).text()
+    sections(s, &s.compute(), Numbers::All).text()
 }
 
 /// The script in its sections, which a notebook makes its cells.
-pub(super) fn sections(s: &State) -> Script {
-    let c = s.compute();
+pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
     let m = &s.model;
     let raises = if c.stale { c.issues.first().map(|i| &i.error) } else { None };
-    let mut py = Py::new(raises);
+    let mut py = Py::new(raises, numbers);
     let bf = m.config.batch_first;
     let emb_weight = match &m.source {
         Source::Embedding { weight, .. } => Some(weight),

@@ -1,8 +1,8 @@
 //! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`), the
 //! ratings, `torch.optim.SGD` and `steps` steps of `F.mse_loss` from the factors on show.
 
-use super::{by_hand, float, same, string, Py, Script, Section};
-use crate::scene::train::State;
+use super::{by_hand, float, same, string, Numbers, Py, Script, Section};
+use crate::scene::train::{Computed, State};
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
 
@@ -30,13 +30,12 @@ fn drawn(s: &State) -> Option<(i128, Tensor, Tensor)> {
 
 /// The panel's text.
 pub(super) fn script(s: &State, steps: usize) -> String {
-    sections(s, steps).text()
+    sections(s, &s.compute(), steps, Numbers::All).text()
 }
 
 /// The script in its sections, which a notebook makes its cells.
-pub(super) fn sections(s: &State, steps: usize) -> Script {
-    let c = s.compute();
-    let mut py = Py::new(c.issues.first().map(|i| &i.error));
+pub(super) fn sections(s: &State, c: &Computed, steps: usize, numbers: Numbers) -> Script {
+    let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);
     py.blank();
     DOT_PRODUCT.lines().for_each(|l| py.line(l));
     py.blank();

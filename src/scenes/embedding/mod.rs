@@ -13,7 +13,6 @@ use crate::shell::{SceneModel, SceneShell};
 use flight::Flight;
 use grads::{GradFlow, OutputGrad, WeightGrad};
 use leptos::prelude::*;
-use rowflow_core::codegen;
 use rowflow_core::scene::embedding::State;
 use settings::Settings;
 
@@ -81,7 +80,7 @@ pub fn EmbeddingScene() -> impl IntoView {
         move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
 
     view! {
-        <SceneShell model=model title="nn.Embedding is a lookup" code=Signal::derive(move || state.with(codegen::embedding)) node_ref=scene>
+        <SceneShell model=model title="nn.Embedding is a lookup" node_ref=scene>
             <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
             <p class="call">
                 <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>

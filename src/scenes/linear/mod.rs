@@ -12,7 +12,6 @@ use crate::param::Param;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use leptos::prelude::*;
-use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::linear::State;
@@ -100,7 +99,7 @@ pub fn LinearScene() -> impl IntoView {
     });
 
     view! {
-        <SceneShell model=model title="nn.Linear: every input row meets every weight row" code=Signal::derive(move || state.with(codegen::linear))>
+        <SceneShell model=model title="nn.Linear: every input row meets every weight row">
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>

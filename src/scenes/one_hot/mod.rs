@@ -18,7 +18,6 @@ use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use cost::CostPanel;
 use leptos::prelude::*;
-use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::one_hot::{
@@ -176,7 +175,7 @@ pub fn OneHotScene() -> impl IntoView {
         }
     };
     view! {
-        <SceneShell model=model title="One-hot × Linear: the long way round to an embedding" code=Signal::derive(move || state.with(codegen::one_hot))>
+        <SceneShell model=model title="One-hot × Linear: the long way round to an embedding">
             <p class="caption lede">
                 "An embedding looks each id's row up. A one-hot row times " <code>"linear.weight"</code> " = "
                 <code>"emb.weight.T"</code> " gives the very same numbers, but every number costs V multiply-adds, "

@@ -4,9 +4,8 @@
 
 use super::timer::Timer;
 use leptos::prelude::*;
-use rowflow_core::scene::one_hot::{
-    grouped, significant, Case, Measured, Request, TorchTimes, Way, SWEEP_SIZES, SWEEP_V,
-};
+use rowflow_core::format::grouped;
+use rowflow_core::scene::one_hot::{significant, Case, Measured, Request, TorchTimes, Way, SWEEP_SIZES, SWEEP_V};
 
 /// Each way at each size is repeated until this much time has passed (one call when longer).
 const BUDGET_MS: f64 = 50.0;

@@ -14,7 +14,6 @@ use crate::shell::{SceneModel, SceneShell};
 use cells::{GradNorms, Unrolled};
 use inputs::Inputs;
 use leptos::prelude::*;
-use rowflow_core::codegen;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
 use rowflow_core::scene::rnn::{Backward, Computed, State};
@@ -151,7 +150,7 @@ pub fn RnnScene() -> impl IntoView {
     let relu = Memo::new(move |_| state.with(|s| s.model.config.nonlinearity == Nonlinearity::Relu));
 
     view! {
-        <SceneShell model=model title="nn.RNN: output and h_n" code=Signal::derive(move || state.with(codegen::rnn))>
+        <SceneShell model=model title="nn.RNN: output and h_n">
             <p class="rnn-call">
                 <code>{move || computed.with(|c| format!("rnn = {}", c.module))}</code>
                 " — every cell: "

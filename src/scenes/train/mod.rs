@@ -13,7 +13,6 @@ use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use charts::{LossCurve, Scatter};
 use leptos::prelude::*;
-use rowflow_core::codegen;
 use rowflow_core::format::{full, short};
 use rowflow_core::ops::find;
 use rowflow_core::scene::contract::Edit;
@@ -26,7 +25,7 @@ const MOVIES: &str = "movie_factors.weight";
 #[component]
 pub fn TrainScene() -> impl IntoView {
     let model = SceneModel::<State>::new();
-    let SceneModel { state, view: computed, pass, playhead, focus, marks, run_n, .. } = model;
+    let SceneModel { state, view: computed, pass, playhead, focus, marks, .. } = model;
     let users = Memo::new(move |_| state.with(|s| GridData::floats(&s.user_factors)));
     let movies = Memo::new(move |_| state.with(|s| GridData::floats(&s.movie_factors)));
     let ratings = Memo::new(move |_| state.with(ratings_data));
@@ -73,13 +72,11 @@ pub fn TrainScene() -> impl IntoView {
     };
     let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
-    let steps = run_n;
 
     view! {
         <SceneShell
             model=model
             title="Training the DotProduct recommender"
-            code=Signal::derive(move || state.with(|s| codegen::train(s, codegen::run_steps(&steps.get()))))
         >
             <p class="lede">
                 "Each user and each movie is a row of random numbers: "

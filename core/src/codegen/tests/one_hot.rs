@@ -46,3 +46,39 @@ fn edits_mse_and_bad_ids() {
     let py = script(&s);
     assert!(py.contains("# PyTorch raises on this state: IndexError: index out of range in self"), "{py}");
 }
+
+#[test]
+fn the_panel_leaves_out_a_large_literal_and_says_where_it_is() {
+    use crate::codegen::{Notebook, Numbers};
+    // Grown to 50,000 × 64 from 5 columns: 249,995 numbers kept unlike the new draw.
+    let mut s: State = preset("seed123");
+    s.set_vocab("50000").unwrap();
+    s.set_dim("64").unwrap();
+    let all = script(&s);
+    let shown = s.script(&s.compute(), 0, Numbers::Shown).text();
+    let block = "    emb.weight[1:50000, 0:5] = ";
+    assert!(all.contains(&format!("{block}torch.tensor([[")) && all.len() > 3_000_000, "{} characters", all.len());
+    // The same script, but for that literal and the comment above it.
+    let from = all.find(block).unwrap();
+    let to = from + all[from..].find("]])\n").unwrap() + 4;
+    let left_out = "    # 249,995 numbers (49999, 5) left out here: Copy code and the notebook write every one\n";
+    assert_eq!(shown, format!("{}{left_out}{block}torch.tensor(...)\n{}", &all[..from], &all[to..]));
+    assert!(shown.len() < 5_000, "{} characters", shown.len());
+}
+
+#[test]
+fn the_panel_writes_every_number_of_a_small_scene() {
+    use crate::codegen::{Notebook, Numbers};
+    for (id, _) in PRESETS {
+        let s: State = preset(id);
+        assert_eq!(s.script(&s.compute(), 0, Numbers::Shown), s.script(&s.compute(), 0, Numbers::All));
+    }
+    // Up to SHOWN numbers a literal is written out; one more, and it is left out.
+    for (n, written) in [(SHOWN, true), (SHOWN + 1, false)] {
+        let mut py = Py::new(None, Numbers::Shown);
+        py.assign("x", &Tensor::zeros(vec![n]).unwrap(), &["requires_grad=True"]);
+        let text = py.finish().text();
+        assert_eq!(text.contains("x = torch.tensor([0.0, "), written, "{n}");
+        assert_eq!(text.contains("\nx = torch.tensor(..., requires_grad=True)\n"), !written, "{n}");
+    }
+}

@@ -19,6 +19,7 @@ use super::{
 };
 use crate::edit::{parse_float, parse_id};
 use crate::error::{Result as TorchResult, TorchError};
+use crate::format::grouped;
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
 use crate::ops::one_hot::{one_hot, Cost, OneHotLinear};
@@ -40,19 +41,6 @@ pub use compute::*;
 mod timing;
 pub use timing::*;
 mod contract;
-
-/// A count with its thousands marked, as read aloud: `9,600,000`.
-pub fn grouped(n: impl std::fmt::Display) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The names the grids and the trace use.
 pub const TABLE: &str = "emb.weight";

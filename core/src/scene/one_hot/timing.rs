@@ -8,7 +8,7 @@
 //! slices (64 ids forward, 4,096 columns backward) so that a case needs ~16 MB beside its tensors;
 //! slicing changes no count. The lookup is `Embedding`'s own forward and backward.
 
-use super::grouped;
+use crate::format::grouped;
 use crate::ops::embedding::Embedding;
 use crate::ops::matmul::matmul_t;
 use crate::tensor::{Ids, Tensor};
