@@ -62,7 +62,7 @@ fn set_over(table: &Tensor, base: &Tensor) -> Option<Vec<usize>> {
     if table.shares_data(base) {
         return Some(Vec::new());
     }
-    // Runs of cells still the draw's, most of a table at real scale, are passed over four lanes
+    // Runs of cells the same in both, most of a table at real scale, are passed over four lanes
     // at a time: looked at one by one they were half of a save at 50,000 × 64.
     let mut set = Vec::new();
     for (k, (xs, bs)) in table.data().chunks(RUN).zip(base.data().chunks(RUN)).enumerate() {
@@ -73,7 +73,7 @@ fn set_over(table: &Tensor, base: &Tensor) -> Option<Vec<usize>> {
     (2 * set.len() <= table.numel()).then_some(set)
 }
 
-/// Numbers of a table looked at together for a run still as drawn.
+/// Numbers of a table looked at together for a run the same in both.
 const RUN: usize = 16;
 
 /// Whether both runs hold the same numbers, bit for bit.
