@@ -1,6 +1,7 @@
 //! The PyTorch panel: a script that prints the scene's very numbers, to run in Python, or to
 //! download as a Jupyter notebook. Both are written only when wanted (the script while the panel
-//! is open, the notebook on its click), since a large edited table makes a long script.
+//! is open, with a large literal left out; every number on Copy code, and the notebook, on their
+//! click), since a large edited table makes a long script.
 
 use crate::share_panel::download;
 use leptos::prelude::*;
