@@ -32,6 +32,17 @@ fn lookup_vs_one_hot(c: &mut Criterion) {
     group.finish();
 }
 
+/// One-hot × Linear's dense `linear.weight.grad` `(D, V)` at the most ids the scene allows at
+/// 50,000 × 64 (20: 2^26 multiply-adds a pass), as an id edit there computes it.
+fn one_hot_weight_grad(c: &mut Criterion) {
+    let (v, d, n) = (50_000, 64, 20);
+    let mut g = Generator::manual_seed(0).unwrap();
+    let lin = OneHotLinear::from_table(&g.embedding(v, d, None).unwrap()).unwrap();
+    let ids = Ids::vector((0..n).map(|i| (i * 7919 % v) as i64).collect());
+    let up = g.randn(&[n, d]);
+    c.bench_function("one_hot_weight_grad_V50000_D64_ids20", |b| b.iter(|| lin.backward(black_box(&ids), &up)));
+}
+
 fn linear(c: &mut Criterion) {
     let mut g = Generator::manual_seed(0).unwrap();
     let (w, b) = g.linear(256, 128, true);
@@ -76,5 +87,5 @@ fn one_hot_save(c: &mut Criterion) {
     c.bench_function("one_hot_save_50000x64_kept_and_stepped", |b| b.iter(|| to_json(black_box(&s))));
 }
 
-criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init, one_hot_save);
+criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init, one_hot_save, one_hot_weight_grad);
 criterion_main!(benches);
