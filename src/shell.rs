@@ -336,8 +336,9 @@ pub fn SceneShell<S: codegen::Notebook>(
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     // The script that reproduces the scene (Train's with as many steps as "Run N steps"): the
     // panel shows it, following every change, with a large literal left out; Copy code has it all.
+    let steps = move || codegen::run_steps(&model.run_n.get());
     let script = move |numbers| {
-        let steps = codegen::run_steps(&model.run_n.get());
+        let steps = steps();
         model.view.with(|view| model.state.with(|s| s.script(view, steps, numbers).text()))
     };
     let class = S::NAME.replace('_', "-");
@@ -358,7 +359,7 @@ pub fn SceneShell<S: codegen::Notebook>(
                 code=Signal::derive(move || script(Numbers::Shown))
                 copy=Callback::new(move |()| untrack(|| script(Numbers::All)))
                 notebook=Callback::new(move |()| {
-                    let steps = codegen::run_steps(&model.run_n.get_untracked());
+                    let steps = untrack(steps);
                     (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
                 })
             />

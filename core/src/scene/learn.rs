@@ -129,8 +129,9 @@ impl Learning {
         let before = snapshot(params);
         let lr = self.lr();
         let (mut changed, mut undo) = (Vec::new(), Vec::new());
-        for (name, p) in params.iter_mut() {
-            let (Some(g), Some(was)) = (find(grads, name), find(&before, name)) else { continue };
+        // `before` holds the parameters in their order.
+        for ((name, p), (_, was)) in params.iter_mut().zip(&before) {
+            let Some(g) = find(grads, name) else { continue };
             let moved = sgd_step(p, g, lr).map_err(|e| e.to_string())?;
             undo.push((name.to_string(), Was::of(was, &moved)));
             changed.push((name.to_string(), moved));
@@ -219,9 +220,10 @@ enum Was {
 }
 
 impl Was {
+    /// `before` is a snapshot's, with no transpose kept.
     fn of(before: &Tensor, moved: &[usize]) -> Self {
         match 3 * moved.len() > before.numel() {
-            true => Was::Whole(before.without_transpose()),
+            true => Was::Whole(before.clone()),
             false => Was::Cells { at: moved.to_vec(), numbers: moved.iter().map(|&i| before.data()[i]).collect() },
         }
     }

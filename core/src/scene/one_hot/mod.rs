@@ -212,3 +212,5 @@ fn id_issues(ids: &Ids, v: usize) -> Vec<Issue> {
 mod tests;
 #[cfg(test)]
 mod tests_saved;
+#[cfg(test)]
+mod tests_steps;
