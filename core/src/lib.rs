@@ -7,6 +7,7 @@
 pub mod codegen;
 pub mod edit;
 pub mod error;
+pub mod fma;
 pub mod format;
 pub mod lesson;
 pub mod ops;

@@ -3,6 +3,7 @@
 //! float32.
 
 use crate::error::{Result, TorchError};
+use crate::fma::fma;
 use crate::tensor::Tensor;
 use wide::u32x4;
 
@@ -22,8 +23,8 @@ pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<Vec<usize>
     let alpha = -lr as f32;
     // A gradient of +0 moves nothing while α is finite and not positive: +0·α is -0, and p + -0
     // is p, whatever p is (-0 and nan included). A dense gradient at real scale is +0 but in a
-    // few rows, so runs of +0 are found four lanes at a time and skipped: a fused multiply-add is
-    // a call in wasm, not an instruction, and a branch per number was most of a step there.
+    // few rows, so runs of +0 are found four lanes at a time and skipped: wasm has no fused
+    // multiply-add instruction (`fma` is a few), and a branch per number was most of a step there.
     let still = alpha.is_finite() && alpha.is_sign_negative();
     Ok(param.write_some(|data| {
         let mut moved = Vec::new();
@@ -32,7 +33,7 @@ pub fn sgd_step(param: &mut Tensor, grad: &Tensor, lr: f64) -> Result<Vec<usize>
                 continue;
             }
             for (i, (p, &g)) in ps.iter_mut().zip(gs).enumerate() {
-                let new = g.mul_add(alpha, *p);
+                let new = fma(g, alpha, *p);
                 if new.to_bits() != p.to_bits() {
                     moved.push(k * RUN + i);
                 }

@@ -3,6 +3,7 @@
 //! See `TORCH_RNG.md`; section numbers below refer to it.
 
 use crate::error::{Result, TorchError};
+use crate::fma::fma;
 use crate::ops::rnn::RnnConfig;
 use crate::tensor::{numel, Tensor};
 use rand_mt::Mt;
@@ -90,7 +91,7 @@ impl Generator {
         let (from, to) = (from as f32, to as f32);
         let range = to - from;
         for v in data {
-            *v = self.uniform24().mul_add(range, from);
+            *v = fma(self.uniform24(), range, from);
         }
     }
 
@@ -230,8 +231,8 @@ fn box_muller_block(block: &mut [f32], mean: f32, std: f32) {
         let (p, q) = (block[j], block[j + 8]);
         let r = (-2.0 * log_ps(1.0 - p)).sqrt();
         let (s, c) = sincos_ps(TWO_PI_F * q);
-        block[j] = (r * c).mul_add(std, mean);
-        block[j + 8] = (r * s).mul_add(std, mean);
+        block[j] = fma(r * c, std, mean);
+        block[j + 8] = fma(r * s, std, mean);
     }
 }
 
@@ -246,11 +247,11 @@ fn log_ps(x: f32) -> f32 {
     let t = if small { m } else { 0.0 };
     let x = (m - 1.0) + t;
     let z = x * x;
-    let mut y = LOG_P[1..].iter().fold(LOG_P[0], |y, &p| y.mul_add(x, p));
+    let mut y = LOG_P[1..].iter().fold(LOG_P[0], |y, &p| fma(y, x, p));
     y *= x;
-    y = y.mul_add(z, e * LOG_Q1);
-    y = (-z).mul_add(0.5, y);
-    e.mul_add(LOG_Q2, x + y)
+    y = fma(y, z, e * LOG_Q1);
+    y = fma(-z, 0.5, y);
+    fma(e, LOG_Q2, x + y)
 }
 
 /// Cephes `sincos_ps` for θ ≥ 0: octant, three-part reduction, both polynomials, then swap and
@@ -260,12 +261,12 @@ fn sincos_ps(theta: f32) -> (f32, f32) {
     let yf = j as f32;
     let sin_neg = j & 4 != 0;
     let cos_neg = !(j - 2) & 4 != 0;
-    let x = MINUS_DP.iter().fold(theta, |x, &dp| yf.mul_add(dp, x));
+    let x = MINUS_DP.iter().fold(theta, |x, &dp| fma(yf, dp, x));
     let z = x * x;
-    let c = COS_P[0].mul_add(z, COS_P[1]).mul_add(z, COS_P[2]) * z;
-    let c = c.mul_add(z, -(z * 0.5)) + 1.0;
-    let s = SIN_P[0].mul_add(z, SIN_P[1]).mul_add(z, SIN_P[2]) * z;
-    let s = s.mul_add(x, x);
+    let c = fma(fma(COS_P[0], z, COS_P[1]), z, COS_P[2]) * z;
+    let c = fma(c, z, -(z * 0.5)) + 1.0;
+    let s = fma(fma(SIN_P[0], z, SIN_P[1]), z, SIN_P[2]) * z;
+    let s = fma(s, x, x);
     let (sin, cos) = if j & 2 == 0 { (s, c) } else { (c, s) };
     let flip = |v: f32, neg: bool| if neg { -v } else { v };
     (flip(sin, sin_neg), flip(cos, cos_neg))
