@@ -5,9 +5,10 @@
 //! gradient is a dense `(D, V)` tensor that is zero outside the used columns.
 
 use crate::error::{Result, TorchError};
-use crate::ops::linear::Linear;
+use crate::ops::linear::{check_upstream, Linear};
 use crate::tensor::{Ids, Tensor};
 use crate::trace::Trace;
+use wide::f32x4;
 
 /// `F.one_hot(ids, num_classes)`: ids `(*)` → `(*, num_classes)` of 0/1; `num_classes = -1`
 /// infers `max(ids) + 1`.
@@ -36,6 +37,15 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
         data[k * classes + id as usize] = 1;
     }
     Tensor::new([ids.shape(), &[classes]].concat(), data)
+}
+
+/// Whether every number is finite, four lanes at a time: `x·0` is ±0 for a finite x and nan
+/// for inf or nan, and a nan stays in a sum.
+fn finite(data: &[f32]) -> bool {
+    let (chunks, tail) = data.as_chunks::<4>();
+    let zero = f32x4::ZERO;
+    let sum = chunks.iter().fold(zero, |sum, c| sum + f32x4::new(*c) * zero);
+    sum.reduce_add() == 0.0 && tail.iter().all(|x| x.is_finite())
 }
 
 /// PyTorch's checks on the ids, negative ones first.
@@ -92,6 +102,43 @@ impl OneHotLinear {
     /// one-hot rows are integers made float, so nothing flows back into them.
     pub fn backward(&self, ids: &Ids, upstream: &Tensor) -> Result<Tensor> {
         self.linear.weight_grad(&self.encode(ids)?, upstream)
+    }
+
+    /// `forward`'s numbers without its products by zero, for a view at real scale. While
+    /// `linear.weight` is finite, a product by a 0 of the one-hot is ±0, and a sum that starts
+    /// at +0 (as the dense kernel's do) is never −0, so adding those changes nothing: each output
+    /// is `0 + weight[j, id]`, the looked-up number with a −0 made +0. A weight holding an inf or
+    /// a nan (0 × inf is nan) goes the dense way.
+    pub fn picked(&self, ids: &Ids) -> Result<Tensor> {
+        let w = self.linear.weight.data();
+        if !finite(w) {
+            return self.forward(ids);
+        }
+        let (v, d) = (self.num_classes(), self.linear.out_features());
+        check_classes(ids, v as i64)?;
+        let output = ids.data().iter().flat_map(|&id| (0..d).map(move |j| 0.0 + w[j * v + id as usize]));
+        Tensor::new([ids.shape(), &[d]].concat(), output.collect())
+    }
+
+    /// `backward`'s numbers without its products by zero. While `upstream` is finite, the dense
+    /// sum for `weight.grad[j, v]` adds, from +0 and id by id, `upstream[k, j]` where `ids[k]`
+    /// is `v` and ±0 elsewhere, which changes nothing (see `picked`): so those are added alone,
+    /// in the same order. An upstream holding an inf or a nan goes the dense way.
+    pub fn picked_grad(&self, ids: &Ids, upstream: &Tensor) -> Result<Tensor> {
+        let g = upstream.data();
+        if !finite(g) {
+            return self.backward(ids, upstream);
+        }
+        let (v, d) = (self.num_classes(), self.linear.out_features());
+        check_classes(ids, v as i64)?;
+        check_upstream(upstream, &[ids.shape(), &[d]].concat())?;
+        let mut grad = vec![0.0f32; d * v];
+        for (k, &id) in ids.data().iter().enumerate() {
+            for (j, &u) in g[k * d..][..d].iter().enumerate() {
+                grad[j * v + id as usize] += u;
+            }
+        }
+        Tensor::new(vec![d, v], grad)
     }
 
     /// Exact whenever the count fits a `usize` (an empty weight may claim any width).
@@ -153,6 +200,68 @@ mod tests {
         let empty = OneHotLinear::new(Tensor::new(vec![0, usize::MAX], vec![]).unwrap()).unwrap();
         let c = empty.cost(&Ids::vector(vec![0, 0]));
         assert_eq!((c.lookup_copies, c.one_hot_multiply_adds, c.zero_products), (0, 0, 0));
+    }
+
+    fn bits(t: &Tensor) -> Vec<u32> {
+        // Any nan is the same nan here: the dense kernel's nan bits are the platform's.
+        t.data().iter().map(|x| if x.is_nan() { f32::NAN.to_bits() } else { x.to_bits() }).collect()
+    }
+
+    /// Tables and upstreams with −0, +0, repeated ids and widths across the kernels' blocks
+    /// (2,048 columns), then an inf and a nan placed each way: the same bits as the dense way.
+    #[test]
+    fn picked_gives_the_dense_ways_bits() {
+        let mut rng = rand_mt::Mt::new(7);
+        let number = |rng: &mut rand_mt::Mt| match rng.next_u32() % 8 {
+            0 => -0.0,
+            1 => 0.0,
+            _ => (rng.next_u32() as f32 / u32::MAX as f32 - 0.5) * 4.0,
+        };
+        for (v, d, n) in [(1, 1, 1usize), (5, 3, 4), (7, 2, 0), (4100, 5, 9), (2048, 3, 6)] {
+            let table = Tensor::new(vec![v, d], (0..v * d).map(|_| number(&mut rng)).collect()).unwrap();
+            // The last id repeats the first: its upstream rows add into one column.
+            let ids = Ids::vector(
+                (0..n).map(|k| ((k % n.saturating_sub(1).max(1)) * 2_654_435_761usize % v) as i64).collect(),
+            );
+            let up = Tensor::new(vec![n, d], (0..n * d).map(|_| number(&mut rng)).collect()).unwrap();
+            let mut cases = vec![(table.clone(), up.clone())];
+            for odd in [f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+                let mut t = table.data().to_vec();
+                t[(v * d) / 2] = odd;
+                let mut u = up.data().to_vec();
+                if let Some(x) = u.last_mut() {
+                    *x = odd;
+                }
+                cases.push((Tensor::new(vec![v, d], t).unwrap(), Tensor::new(vec![n, d], u).unwrap()));
+            }
+            for (table, up) in cases {
+                let m = OneHotLinear::from_table(&table).unwrap();
+                assert_eq!(
+                    bits(&m.picked(&ids).unwrap()),
+                    bits(&m.forward(&ids).unwrap()),
+                    "forward ({v}, {d}) {n} ids"
+                );
+                let (picked, dense) = (m.picked_grad(&ids, &up).unwrap(), m.backward(&ids, &up).unwrap());
+                assert_eq!(bits(&picked), bits(&dense), "weight.grad ({v}, {d}) {n} ids");
+                assert_eq!(picked.extent(), dense.extent());
+            }
+        }
+        // A −0 weight comes out +0, as the dense sum gives it; the lookup keeps −0.
+        let m = OneHotLinear::from_table(&Tensor::new(vec![2, 1], vec![-0.0, 1.0]).unwrap()).unwrap();
+        assert_eq!(m.picked(&Ids::vector(vec![0])).unwrap().data()[0].to_bits(), 0);
+    }
+
+    #[test]
+    fn picked_refuses_as_the_dense_way_does() {
+        let m = OneHotLinear::from_table(&Tensor::zeros(vec![4, 3]).unwrap()).unwrap();
+        let up = Tensor::zeros(vec![2, 3]).unwrap();
+        for ids in [vec![4, 0], vec![-1, 2]] {
+            let ids = Ids::vector(ids);
+            assert_eq!(m.picked(&ids).unwrap_err(), m.forward(&ids).unwrap_err());
+            assert_eq!(m.picked_grad(&ids, &up).unwrap_err(), m.backward(&ids, &up).unwrap_err());
+        }
+        let (ids, wrong) = (Ids::vector(vec![1, 2]), Tensor::zeros(vec![2, 4]).unwrap());
+        assert_eq!(m.picked_grad(&ids, &wrong).unwrap_err(), m.backward(&ids, &wrong).unwrap_err());
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub struct GradCounts {
 impl Backward {
     pub(super) fn new(ways: &Ways, pass: &Pass, loss: &Loss) -> std::result::Result<Backward, TorchError> {
         let (value, upstream, emb_grad) = lookup_backward(&ways.emb, &pass.ids, &pass.lookup, loss)?;
-        let linear_grad = ways.linear.backward(&pass.ids, &upstream)?;
+        let linear_grad = ways.linear.picked_grad(&pass.ids, &upstream)?;
         let mut trace = backward_timeline(ways, &pass.ids)?;
         if let (Loss::Mse { .. }, Some(first)) = (loss, trace.steps.first_mut()) {
             first.reads.push(Span::whole(TARGET));

@@ -19,7 +19,7 @@ pub struct Pass {
     pub one_hot: Ids,
     /// `emb(input)`, `(*, D)`.
     pub lookup: Tensor,
-    /// `linear(one_hot)`, `(*, D)`.
+    /// `linear(one_hot)`, `(*, D)`, as the dense product gives it (`OneHotLinear::picked`).
     pub linear: Tensor,
     /// The single timeline of both ways (see the module doc).
     pub trace: Trace,
@@ -41,7 +41,7 @@ pub struct Work {
 impl Pass {
     pub(super) fn new(ways: &Ways, ids: &Ids, stale: bool) -> TorchResult<Pass> {
         let lookup = ways.emb.forward(ids)?;
-        let linear = ways.linear.forward(ids)?;
+        let linear = ways.linear.picked(ids)?;
         // `==` as torch.equal compares: nan never equals, -0.0 equals 0.0.
         let mismatch = lookup.data().iter().zip(linear.data()).position(|(a, b)| a != b);
         Ok(Pass {

@@ -6,6 +6,9 @@
 //! nonzero product, `1·w`, and adding zeros changes nothing. But the Linear does ids×V×D
 //! multiply-adds where the lookup copies ids×D numbers. The scene shows both ways side by side,
 //! checks them with `torch.equal`, counts the work, and times both ways (the app holds the clock).
+//! The numbers on show come from `OneHotLinear::picked` and `picked_grad`, the dense way's bits
+//! without its products by zero (at 50,000 × 64 with 20 ids, 64 M multiply-adds each way); the
+//! timing panel runs the dense way itself.
 //!
 //! One timeline plays both ways, id by id in row-major order: the lookup (`input[k]` picks
 //! `emb.weight[id]`, copied to `emb(input)[k]`), then `F.one_hot` (`input[k]` → `one_hot[k]`), then
@@ -69,7 +72,8 @@ pub const VOCAB_SIZES: &[usize] = &[4, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 
 pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256];
 /// At most this many ids, so `input` stays a row of cells.
 pub const MAX_IDS: usize = 64;
-/// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive.
+/// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive
+/// even the dense way, which a table or a gradient holding an inf or a nan takes.
 pub const MAX_WORK: usize = 1 << 26;
 
 /// Saved and linked as `saved::Saved`: the table as its seed's draw and the cells set since.
