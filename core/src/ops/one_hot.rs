@@ -8,7 +8,6 @@ use crate::error::{Result, TorchError};
 use crate::ops::linear::{check_upstream, Linear};
 use crate::tensor::{Ids, Tensor};
 use crate::trace::Trace;
-use wide::f32x4;
 
 /// `F.one_hot(ids, num_classes)`: ids `(*)` → `(*, num_classes)` of 0/1; `num_classes = -1`
 /// infers `max(ids) + 1`.
@@ -37,15 +36,6 @@ pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
         data[k * classes + id as usize] = 1;
     }
     Tensor::new([ids.shape(), &[classes]].concat(), data)
-}
-
-/// Whether every number is finite, four lanes at a time: `x·0` is ±0 for a finite x and nan
-/// for inf or nan, and a nan stays in a sum.
-fn finite(data: &[f32]) -> bool {
-    let (chunks, tail) = data.as_chunks::<4>();
-    let zero = f32x4::ZERO;
-    let sum = chunks.iter().fold(zero, |sum, c| sum + f32x4::new(*c) * zero);
-    sum.reduce_add() == 0.0 && tail.iter().all(|x| x.is_finite())
 }
 
 /// PyTorch's checks on the ids, negative ones first.
@@ -110,10 +100,11 @@ impl OneHotLinear {
     /// is `0 + weight[j, id]`, the looked-up number with a −0 made +0. A weight holding an inf or
     /// a nan (0 × inf is nan) goes the dense way.
     pub fn picked(&self, ids: &Ids) -> Result<Tensor> {
-        let w = self.linear.weight.data();
-        if !finite(w) {
+        // The extent is kept with the table, and its transpose shares it: no pass over them.
+        if !self.linear.weight.extent().finite {
             return self.forward(ids);
         }
+        let w = self.linear.weight.data();
         let (v, d) = (self.num_classes(), self.linear.out_features());
         check_classes(ids, v as i64)?;
         let output = ids.data().iter().flat_map(|&id| (0..d).map(move |j| 0.0 + w[j * v + id as usize]));
@@ -125,10 +116,10 @@ impl OneHotLinear {
     /// is `v` and ±0 elsewhere, which changes nothing (see `picked`): so those are added alone,
     /// in the same order. An upstream holding an inf or a nan goes the dense way.
     pub fn picked_grad(&self, ids: &Ids, upstream: &Tensor) -> Result<Tensor> {
-        let g = upstream.data();
-        if !finite(g) {
+        if !upstream.extent().finite {
             return self.backward(ids, upstream);
         }
+        let g = upstream.data();
         let (v, d) = (self.num_classes(), self.linear.out_features());
         check_classes(ids, v as i64)?;
         check_upstream(upstream, &[ids.shape(), &[d]].concat())?;
