@@ -243,15 +243,7 @@ for (const pass of ['Forward', 'Backward']) {
     await watchLongTasks(page);
     traced.push(await longestTraced(page, () => grow('D (', '(50000, 64)'), 800));
     over.push(...(await page.evaluate(() => window.__longTasks)));
-    for (const id of ['4321', '17', '49999']) {
-      await page.locator('[data-cell="input[0]"]').click();
-      await page.keyboard.press('Control+a');
-      await page.keyboard.type(id);
-      edits.push(await longestTraced(page, () => page.keyboard.press('Enter'), 600));
-    }
-    for (let n = 0; n < 3; n++) {
-      steps.push(await longestTraced(page, () => page.locator('button', { hasText: 'SGD step' }).click(), 800));
-    }
+    await editsAndSteps(page, 'input[0]', edits, steps);
     if (pass === 'Backward') {
       await page.getByLabel('N', { exact: true }).fill(String(RUN_N));
       const want = `steps: ${3 + RUN_N}`;
@@ -264,15 +256,7 @@ for (const pass of ['Forward', 'Backward']) {
       await count.press('Enter');
       await page.locator(`[data-cell="input[${MOST_IDS - 1}]"]`).waitFor();
       await page.waitForTimeout(800);
-      for (const id of ['4321', '17', '49999']) {
-        await page.locator('[data-cell="input[10]"]').click();
-        await page.keyboard.press('Control+a');
-        await page.keyboard.type(id);
-        manyEdits.push(await longestTraced(page, () => page.keyboard.press('Enter'), 600));
-      }
-      for (let n = 0; n < 3; n++) {
-        manySteps.push(await longestTraced(page, () => page.locator('button', { hasText: 'SGD step' }).click(), 800));
-      }
+      await editsAndSteps(page, 'input[10]', manyEdits, manySteps);
     }
     await page.context().close();
   }
@@ -399,6 +383,19 @@ function clickToSteps(page, want) {
 
 /** Records every task over 50 ms from now on (the Long Tasks API). */
 /** The longest main-thread task while `act` runs and `settle` ms after, traced. */
+/** Three edits of One-hot's id `cell`, then three SGD steps: the longest task of each, traced. */
+async function editsAndSteps(page, cell, edits, steps) {
+  for (const id of ['4321', '17', '49999']) {
+    await page.locator(`[data-cell="${cell}"]`).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(id);
+    edits.push(await longestTraced(page, () => page.keyboard.press('Enter'), 600));
+  }
+  for (let n = 0; n < 3; n++) {
+    steps.push(await longestTraced(page, () => page.locator('button', { hasText: 'SGD step' }).click(), 800));
+  }
+}
+
 async function longestTraced(page, act, settle) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
