@@ -333,7 +333,6 @@ pub fn SceneShell<S: codegen::Notebook>(
             let _ = model.play_lesson(l, k);
         }
     });
-    // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     // The script that reproduces the scene (Train's with as many steps as "Run N steps"): the
     // panel shows it, following every change, with a large literal left out; Copy code has it all.
     let steps = move || codegen::run_steps(&model.run_n.get());
@@ -341,6 +340,7 @@ pub fn SceneShell<S: codegen::Notebook>(
         let steps = steps();
         model.view.with(|view| model.state.with(|s| s.script(view, steps, numbers).text()))
     };
+    // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     let class = S::NAME.replace('_', "-");
     let id = format!("{class}-title");
     view! {

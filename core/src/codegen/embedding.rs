@@ -12,11 +12,6 @@ fn seed(s: &State) -> Option<i128> {
     drawn.ok().filter(|t| same(t, &s.weight)).map(|_| seed)
 }
 
-/// The panel's text.
-pub(super) fn script(s: &State) -> String {
-    sections(s, &s.compute(), Numbers::All).text()
-}
-
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
     let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);

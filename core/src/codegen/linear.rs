@@ -64,11 +64,6 @@ fn replay_recipe(s: &State) -> Option<Drawn> {
     fits.then_some(Drawn { lines, input: Some(input), weight, bias })
 }
 
-/// The panel's text.
-pub(super) fn script(s: &State) -> String {
-    sections(s, &s.compute(), Numbers::All).text()
-}
-
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
     let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);

@@ -44,27 +44,33 @@ pub use notebook::{file_name, notebook, Notebook};
 
 /// `linear = nn.Linear(...)` on `x`, its loss and `.grad`s.
 pub fn linear(s: &scene::linear::State) -> String {
-    linear::script(s)
+    script(s, 0)
 }
 
 /// `emb = nn.Embedding(...)` (or `from_pretrained`) on `ids`, its loss and `emb.weight.grad`.
 pub fn embedding(s: &scene::embedding::State) -> String {
-    embedding::script(s)
+    script(s, 0)
 }
 
 /// `emb(ids)` next to `linear(F.one_hot(ids, V).float())` with `linear.weight = emb.weight.T`.
 pub fn one_hot(s: &scene::one_hot::State) -> String {
-    one_hot::script(s)
+    script(s, 0)
 }
 
 /// `output, h_n = rnn(x, h0)`, packed when the scene packs, its loss and every `.grad`.
 pub fn rnn(s: &scene::rnn::State) -> String {
-    rnn::script(s)
+    script(s, 0)
 }
 
 /// The `DotProduct` recommender and `steps` SGD steps from the current factors.
 pub fn train(s: &scene::train::State, steps: usize) -> String {
-    train::script(s, steps)
+    script(s, steps)
+}
+
+/// A scene's whole script as it is, every number written; `steps` is how many SGD steps Train's
+/// runs (the others take none).
+fn script<S: Notebook>(s: &S, steps: usize) -> String {
+    s.script(&s.compute(), steps, Numbers::All).text()
 }
 
 /// The steps Train's script runs for "Run N steps" as typed: 20 when it is no count.

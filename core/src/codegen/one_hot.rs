@@ -4,11 +4,6 @@
 use super::{by_hand, loss_of, Numbers, Py, Script, Section};
 use crate::scene::one_hot::{Computed, State};
 
-/// The panel's text.
-pub(super) fn script(s: &State) -> String {
-    sections(s, &s.compute(), Numbers::All).text()
-}
-
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
     let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);

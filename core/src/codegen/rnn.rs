@@ -27,11 +27,6 @@ fn drawn(s: &State) -> Option<(i128, Option<Tensor>, Named)> {
     Some((seed, emb, g.rnn(&s.model.config)))
 }
 
-/// The panel's text.
-pub(super) fn script(s: &State) -> String {
-    sections(s, &s.compute(), Numbers::All).text()
-}
-
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
     let m = &s.model;

@@ -28,11 +28,6 @@ fn drawn(s: &State) -> Option<(i128, Tensor, Tensor)> {
     Some((seed, users, movies))
 }
 
-/// The panel's text.
-pub(super) fn script(s: &State, steps: usize) -> String {
-    sections(s, &s.compute(), steps, Numbers::All).text()
-}
-
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, steps: usize, numbers: Numbers) -> Script {
     let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);

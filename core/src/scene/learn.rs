@@ -235,14 +235,14 @@ impl Was {
             Was::Cells { at, numbers } => {
                 p.write_some(|data| {
                     // Edits that change a parameter's size forget the steps; never panic here.
-                    let n = data.len();
-                    let cells = at.iter().zip(numbers).filter(|&(&i, _)| i < n);
-                    cells
-                        .map(|(&i, &x)| {
-                            data[i] = x;
-                            i
-                        })
-                        .collect()
+                    let mut written = Vec::with_capacity(at.len());
+                    for (&i, &x) in at.iter().zip(numbers) {
+                        if let Some(cell) = data.get_mut(i) {
+                            *cell = x;
+                            written.push(i);
+                        }
+                    }
+                    written
                 });
             }
         }

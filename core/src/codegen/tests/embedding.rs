@@ -1,5 +1,5 @@
 use super::*;
-use crate::codegen::embedding::script;
+use crate::codegen::embedding as script;
 use crate::scene::embedding::State;
 
 #[test]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::codegen::linear::script;
+use crate::codegen::linear as script;
 use crate::scene::linear::{State, PRESETS};
 use crate::tensor::Tensor;
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::codegen::one_hot::script;
+use crate::codegen::one_hot as script;
 use crate::scene::one_hot::{State, PRESETS};
 
 #[test]

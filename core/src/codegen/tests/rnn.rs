@@ -1,5 +1,6 @@
 use super::*;
-use crate::codegen::rnn::{param, script};
+use crate::codegen::rnn as script;
+use crate::codegen::rnn::param;
 use crate::ops::loss::Loss;
 use crate::scene::rnn::{Source, State};
 

@@ -1,5 +1,6 @@
 use super::*;
-use crate::codegen::train::{lr, script};
+use crate::codegen::train as script;
+use crate::codegen::train::lr;
 use crate::scene::train::{State, PRESETS};
 
 #[test]
