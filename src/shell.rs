@@ -53,7 +53,7 @@ impl<S: Scene> Copy for SceneModel<S> {}
 impl<S: Scene> SceneModel<S> {
     /// The scene restored from its save (or a link), and computed.
     pub fn new() -> Self {
-        let scene = use_scene::<S>(leak(format!("rowflow.{}", S::NAME)));
+        let scene = use_scene::<S>(leak(crate::storage::key(S::NAME)));
         let state = scene.state;
         // A new state is a new view model: comparing two would cost more than it saves.
         let view = Memo::new_with_compare(move |_| state.with(S::compute), |_, _| true);

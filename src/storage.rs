@@ -4,7 +4,7 @@
 //! the link or file is not opened.
 
 use leptos::prelude::*;
-use rowflow_core::scene::share::{decode, from_link, Shared};
+use rowflow_core::scene::share::{decode, from_link, link_text, Shared};
 use rowflow_core::scene::to_json;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -42,6 +42,19 @@ pub fn size(bytes: usize) -> String {
 
 fn load(key: &str) -> Option<String> {
     local_storage().ok()?.get_item(key).ok().flatten()
+}
+
+/// The localStorage key of scene `name`, e.g. `rowflow.linear`.
+pub fn key(name: &str) -> String {
+    format!("rowflow.{name}")
+}
+
+/// What `use_scene` reads for scene `name`: a link's JSON when the address has one, else its save.
+pub fn incoming(name: &str) -> Option<String> {
+    match crate::address::param("s") {
+        Some(payload) => link_text(&payload).ok(),
+        None => load(&key(name)),
+    }
 }
 
 /// A scene's state, and how it last arrived from outside (a link or a file).

@@ -4,7 +4,7 @@
 // both ways timed; at real scale, a sweep to V = 50 000 runs in the worker and can be cancelled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, hold, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
+import { scene, cell, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
 
 const { open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -249,81 +249,6 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   }
   assert.equal(await row2(), start);
   assert.ok(await undo.isDisabled(), 'nothing left to undo');
-  assert.deepEqual(page.errors, []);
-});
-
-/** Holds back the worker's files until the returned function lets them (and later ones) through. */
-const holdWorker = (page) => hold(page, '**/worker_loader.js');
-
-test('a table too big to draw at once is drawn in the worker, and can be cancelled', async () => {
-  const page = await open();
-  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
-  const v = page.locator('input[type=range][aria-label^="V ("]');
-  const d = page.locator('input[type=range][aria-label^="D ("]');
-  await v.focus();
-  await page.keyboard.press('End');
-  await shape.filter({ hasText: '(50000, 5)' }).waitFor();
-  // The worker's files held back: the draw of 3.2 million numbers waits, on show with Cancel.
-  let release = await holdWorker(page);
-  await d.focus();
-  await page.keyboard.press('End');
-  const drawing = page.locator('.oh-drawing');
-  await drawing.waitFor();
-  assert.match(
-    await drawing.textContent(),
-    /Drawing emb\.weight \(50000, 64\), 3,200,000 numbers from torch\.manual_seed\(123\), in the background…/,
-  );
-  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'the slider shows the size being drawn');
-  assert.equal(await drawing.locator('progress').count(), 1);
-  await drawing.getByRole('button', { name: 'Cancel' }).click();
-  assert.equal(await page.locator('.oh-drawn').textContent(), 'Cancelled (50000, 64): emb.weight stays (50000, 5).');
-  assert.equal(await drawing.count(), 0);
-  assert.match(await shape.textContent(), /\(50000, 5\)/);
-  assert.equal(await d.getAttribute('aria-valuetext'), '5');
-  await release();
-  // Drawn for real, it lands as one change: the first rows keep their numbers.
-  await d.focus();
-  await page.keyboard.press('End');
-  await shape.filter({ hasText: '(50000, 64)' }).waitFor();
-  assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
-  assert.equal(await page.locator('.oh-drawn').count(), 0);
-
-  // While D is drawn, V keeps it: V = 4 with D = 32 is small enough to take at once.
-  release = await holdWorker(page);
-  await d.focus();
-  await page.keyboard.press('ArrowLeft');
-  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
-  await v.focus();
-  await page.keyboard.press('Home');
-  await shape.filter({ hasText: '(4, 32)' }).waitFor();
-  assert.equal(await drawing.count(), 0);
-  // A preset picked while a table is drawn: the table that arrives is not for it.
-  await page.keyboard.press('End');
-  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
-  await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
-  await shape.filter({ hasText: '(10, 3)' }).waitFor();
-  await page.locator('.oh-drawn', { hasText: 'Not drawn: emb.weight changed while (50000, 32) was drawn.' }).waitFor();
-  assert.match(await shape.textContent(), /\(10, 3\)/);
-  await release();
-  assert.deepEqual(page.errors, []);
-});
-
-test('while V is drawn, the D slider offers what fits with the V being drawn', async () => {
-  const page = await open();
-  const release = await holdWorker(page);
-  const v = page.locator('input[type=range][aria-label^="V ("]');
-  const d = page.locator('input[type=range][aria-label^="D ("]');
-  await v.focus();
-  await page.keyboard.press('End');
-  const drawing = page.locator('.oh-drawing');
-  await drawing.filter({ hasText: '(50000, 5)' }).waitFor();
-  await d.focus();
-  await page.keyboard.press('End');
-  await drawing.filter({ hasText: '(50000, 64)' }).waitFor();
-  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'not 256: 50,000 × 256 is more than this lab holds');
-  assert.equal(await page.locator('.oh-drawn').count(), 0, 'nothing refused');
-  await release();
-  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
   assert.deepEqual(page.errors, []);
 });
 

@@ -47,6 +47,11 @@ pub fn to_link<S: Shared>(scene: &S) -> String {
 
 /// The scene a link's payload holds, or why it can't be read.
 pub fn from_link<S: Shared>(payload: &str) -> Result<S, String> {
+    decode(&link_text(payload)?)
+}
+
+/// The JSON a link's payload carries, not yet read as a scene.
+pub fn link_text(payload: &str) -> Result<String, String> {
     if payload.len() > MAX_LINK {
         return Err(format!(
             "the link is {} characters long; a scene's link is at most 2 MiB ({MAX_LINK} characters)",
@@ -54,8 +59,7 @@ pub fn from_link<S: Shared>(payload: &str) -> Result<S, String> {
         ));
     }
     let bytes = URL_SAFE_NO_PAD.decode(payload.trim()).map_err(|_| "the link is damaged (cut short or edited)")?;
-    let text = String::from_utf8(bytes).map_err(|_| "the link is damaged (not text)")?;
-    decode(&text)
+    String::from_utf8(bytes).map_err(|_| "the link is damaged (not text)".into())
 }
 
 /// The text of an exported file.

@@ -2,7 +2,7 @@
 //! plays, and both ways timed in this browser (in the timing worker) as V and D grow, once the
 //! learner comes near the panel.
 
-use super::drawer::Drawer;
+use super::drawer::{Change, Drawer};
 use super::timer::Timer;
 use crate::shell::use_model;
 use leptos::prelude::*;
@@ -55,7 +55,7 @@ fn near_view(panel: NodeRef<leptos::html::Section>) -> Signal<bool> {
 const TIMING_BUDGET_MS: f64 = 20.0;
 
 #[component]
-pub fn CostPanel() -> impl IntoView {
+pub fn CostPanel(drawer: Drawer) -> impl IntoView {
     let model = use_model::<State>();
     let (state, computed, playhead) = (model.state, model.view, model.playhead);
     let backward_on = model.backward();
@@ -66,10 +66,9 @@ pub fn CostPanel() -> impl IntoView {
     let panel = NodeRef::<leptos::html::Section>::new();
     let near = near_view(panel);
     let timer = Timer::new();
-    let drawer = Drawer::new(model);
     let sizes = Memo::new(move |_| state.with(|s| (s.sizes(), s.ids.numel())));
     // The sizes a slider shows: those being drawn, else the table's.
-    let on_slider = move || drawer.pending.get().unwrap_or_else(|| sizes.get().0);
+    let on_slider = drawer.sizes();
     let pick = |field: &'static str| Callback::new(move |text: String| drawer.pick(field, text.parse().unwrap_or(0)));
     let time_now = move || {
         // Gone with its view before a deferred start ran: nothing to time.
@@ -153,29 +152,18 @@ pub fn CostPanel() -> impl IntoView {
             <div class="oh-sliders">
                 <SizeSlider
                     label="V (num_embeddings = num_classes)"
-                    choices=Signal::derive(move || state.with(|s| s.vocab_choices(on_slider())))
-                    value=Signal::derive(move || on_slider().0)
+                    choices=Signal::derive(move || state.with(|s| s.vocab_choices(on_slider.get())))
+                    value=Signal::derive(move || on_slider.get().0)
                     on_pick=pick("V")
                 />
                 <SizeSlider
                     label="D (embedding_dim = out_features)"
-                    choices=Signal::derive(move || state.with(|s| s.dim_choices(on_slider())))
-                    value=Signal::derive(move || on_slider().1)
+                    choices=Signal::derive(move || state.with(|s| s.dim_choices(on_slider.get())))
+                    value=Signal::derive(move || on_slider.get().1)
                     on_pick=pick("D")
                 />
             </div>
-            {move || drawer.pending.get().map(|(v, d)| {
-                let seed = state.with_untracked(|s| s.seed.clone());
-                view! {
-                    <p class="oh-drawing" role="status">
-                        <progress aria-label="Drawing the table"></progress>
-                        {format!("Drawing emb.weight ({v}, {d}), {} numbers from torch.manual_seed({seed}), in the background…", grouped(v * d))}
-                        " "
-                        <button type="button" on:click=move |_| drawer.cancel()>"Cancel"</button>
-                    </p>
-                }
-            })}
-            {move || drawer.said.get().map(|said| view! { <p class="oh-drawn" role="status">{said}</p> })}
+            {drawer.status(Change::Size)}
             // A computed result, so an <output> (a status to screen readers), not a paragraph.
             <output class="oh-timing">{timing}</output>
             <button type="button" on:click=move |_| time_now()>"Time again"</button>

@@ -1,13 +1,16 @@
-//! V and D at real scale: a table of more than `DRAW_ON_PAGE` numbers (3.2 M at V = 50,000,
-//! D = 64, ~100 ms of `torch.manual_seed` draws) is drawn in the scene's worker, so the page
-//! never pauses. The new size shows at once with a progress bar and Cancel, and the table
-//! becomes the scene's in one change when it arrives.
+//! V, D and the seed at real scale: a table of more than `DRAW_ON_PAGE` numbers (3.2 M at
+//! V = 50,000, D = 64, ~150 ms of `torch.manual_seed` draws) is drawn in the scene's worker, so
+//! the page never pauses. The new size or seed shows at once with a progress bar and Cancel, and
+//! the table becomes the scene's in one change when it arrives.
 
 use super::timer::Running;
 use crate::shell::SceneModel;
 use leptos::prelude::*;
-use rowflow_core::scene::one_hot::{Draw, Landing, Report, State, DRAW_ON_PAGE};
+use rowflow_core::format::grouped;
+use rowflow_core::scene::contract::Edit;
+use rowflow_core::scene::one_hot::{Draw, Landing, Report, State, DRAW_ON_PAGE, TABLE};
 use rowflow_core::tensor::Tensor;
+use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use web_sys::MessageEvent;
@@ -24,14 +27,31 @@ const TABLES_LANDED: usize = 10;
 const PAGE: usize = 1024;
 const SLICE: usize = 1 << 20;
 
+/// What a draw is for: the sliders' new size, or Re-init's new seed. Each is told where it was
+/// asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Change {
+    Size,
+    Seed,
+}
+
+/// `torch.manual_seed(seed); nn.Embedding(v, d)` under way in the worker.
+#[derive(Clone, Debug, PartialEq)]
+struct Drawing {
+    v: usize,
+    d: usize,
+    seed: String,
+    change: Change,
+}
+
 #[derive(Clone, Copy)]
 pub struct Drawer {
-    /// `(V, D)` while the worker draws them.
-    pub pending: RwSignal<Option<(usize, usize)>>,
+    /// The draw under way, if any.
+    pending: RwSignal<Option<Drawing>>,
     /// The table's sizes when the draw began: the drawn table is only for that table.
     from: StoredValue<(usize, usize)>,
     /// Why the last draw did not land, or that it was cancelled.
-    pub said: RwSignal<Option<String>>,
+    said: RwSignal<Option<(Change, String)>>,
     model: SceneModel<State>,
     running: StoredValue<Option<Running>, LocalStorage>,
     /// Memory for the landing, touched ahead while the worker draws (`warm`).
@@ -57,8 +77,10 @@ impl Drawer {
         let sizes = Memo::new(move |_| model.state.with(State::sizes));
         Effect::new(move |_| {
             let now = sizes.get();
-            if let Some((v, d)) = drawer.pending.get_untracked().filter(|_| now != drawer.from.get_value()) {
-                drawer.end(Some(format!("Not drawn: emb.weight changed while ({v}, {d}) was drawn.")));
+            if let Some(Drawing { v, d, .. }) =
+                drawer.pending.get_untracked().filter(|_| now != drawer.from.get_value())
+            {
+                drawer.end(Some(format!("Not drawn: {TABLE} changed while ({v}, {d}) was drawn.")));
             }
         });
         drawer
@@ -67,42 +89,72 @@ impl Drawer {
     /// Sets `field` (`V` or `D`) to `n`: on the page when the table is small, else in the worker.
     pub fn pick(self, field: &str, n: usize) -> Result<(), String> {
         // The other size is the one on show: the table's, or the one still being drawn.
-        let from = self.model.state.with_untracked(State::sizes);
-        let (v, d) = self.pending.get_untracked().unwrap_or(from);
+        let drawing = self.pending.with_untracked(|p| p.as_ref().map(|p| (p.v, p.d)));
+        let (v, d) = drawing.unwrap_or_else(|| self.model.state.with_untracked(State::sizes));
         self.end(None);
         let (v, d) = if field == "V" { (n, d) } else { (v, n) };
         if v.saturating_mul(d) <= DRAW_ON_PAGE {
             return self.model.update(|s| s.resize_table(v, d));
         }
         let seed = self.model.state.with_untracked(|s| s.check_resize(v, d).map(|()| s.seed.clone()))?;
-        let request = serde_json::to_string(&Draw { seed: seed.clone(), v, d }).map_err(|e| e.to_string())?;
-        let on_message = move |message: MessageEvent| match message.data().dyn_into::<js_sys::Float32Array>() {
-            Ok(array) => {
-                // Given back first, for the landing's tables to take.
-                self.room.try_set_value(None);
-                // Its copies made in this task, the table made the scene's in the next: the
-                // task that computes and draws the new table is long enough on its own.
-                let ready = Tensor::new(vec![v, d], array.to_vec())
-                    .map_err(|e| e.message)
-                    .and_then(|drawn| self.model.state.with_untracked(|s| s.ready_drawn(&seed, drawn)));
-                match ready {
-                    Ok(ready) => set_timeout(move || self.land(ready, (v, d)), Duration::ZERO),
-                    Err(why) => self.end(Some(why)),
-                }
-            }
-            Err(data) => {
-                let why = match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
-                    Ok(Report::Refused(why)) => why,
-                    _ => "the worker said something unexpected".into(),
-                };
-                self.end(Some(why));
+        self.start(Drawing { v, d, seed, change: Change::Size })
+    }
+
+    /// Re-init with `seed`: on the page when the table is small, else in the worker. A seed torch
+    /// refuses is refused here, before anything is drawn.
+    pub fn reseed(self, seed: String) -> Result<(), String> {
+        let (v, d) = self.model.state.with_untracked(State::sizes);
+        self.end(None);
+        if v.saturating_mul(d) <= DRAW_ON_PAGE {
+            return self.model.apply(Edit::Reinit { seed });
+        }
+        // As torch reads it: ` 007` is drawn, and said, as 7.
+        let seed = Draw { seed, v, d }.check()?.to_string();
+        self.start(Drawing { v, d, seed, change: Change::Seed })
+    }
+
+    /// The sizes on show: those being drawn, else the table's.
+    pub fn sizes(self) -> Signal<(usize, usize)> {
+        let (pending, state) = (self.pending, self.model.state);
+        Signal::derive(move || {
+            pending.with(|p| p.as_ref().map(|p| (p.v, p.d))).unwrap_or_else(|| state.with(State::sizes))
+        })
+    }
+
+    /// The seed on show: the one being drawn, else the table's.
+    pub fn seed(self) -> Signal<String> {
+        let (pending, state) = (self.pending, self.model.state);
+        Signal::derive(move || {
+            let drawing = pending.with(|p| p.as_ref().filter(|p| p.change == Change::Seed).map(|p| p.seed.clone()));
+            drawing.unwrap_or_else(|| state.with(|s| s.seed.clone()))
+        })
+    }
+
+    fn start(self, drawing: Drawing) -> Result<(), String> {
+        let from = self.model.state.with_untracked(State::sizes);
+        let Drawing { v, d, ref seed, change } = drawing;
+        let asked = drawing.clone();
+        let on_drawn = move |drawn: Result<Tensor, String>| {
+            // Given back first, for the landing's tables to take.
+            self.room.try_set_value(None);
+            // Its copies made in this task, the table made the scene's in the next: the task
+            // that computes and draws the new table is long enough on its own.
+            let ready = drawn.and_then(|drawn| {
+                self.model.state.with_untracked(|s| match change {
+                    Change::Size => s.ready_drawn(&asked.seed, drawn),
+                    Change::Seed => s.ready_reinit(&asked.seed, drawn),
+                })
+            });
+            let asked = asked.clone();
+            match ready {
+                Ok(ready) => set_timeout(move || self.land(ready, &asked), Duration::ZERO),
+                Err(why) => self.end(Some(why)),
             }
         };
-        let on_error = move |why: String| self.end(Some(format!("the worker stopped: {why}")));
-        let running = Running::spawn(request, on_message, on_error)?;
+        let running = spawn_draw(&Draw { seed: seed.clone(), v, d }, on_drawn)?;
         self.running.set_value(Some(running));
         self.from.set_value(from);
-        self.pending.set(Some((v, d)));
+        self.pending.set(Some(drawing));
         self.warm(v * d * TABLES_LANDED);
         Ok(())
     }
@@ -134,28 +186,72 @@ impl Drawer {
         }
     }
 
-    /// Makes the table drawn at `(v, d)` the scene's, unless its draw was ended meanwhile
-    /// (cancelled, another size picked, the view gone).
-    fn land(self, ready: Landing, (v, d): (usize, usize)) {
-        if self.pending.try_get_untracked().flatten() == Some((v, d)) {
+    /// Makes the table drawn for `asked` the scene's, unless its draw was ended meanwhile
+    /// (cancelled, another size or seed picked, the view gone).
+    fn land(self, ready: Landing, asked: &Drawing) {
+        if self.pending.try_with_untracked(|p| p.as_ref() == Some(asked)) == Some(true) {
             self.end(self.model.update(|s| s.land(ready)).err());
         }
     }
 
     /// Stops the draw under way: the table stays as it is.
     pub fn cancel(self) {
-        if let Some((v, d)) = self.pending.get_untracked() {
-            let (v0, d0) = self.model.state.with_untracked(State::sizes);
-            self.end(Some(format!("Cancelled ({v}, {d}): emb.weight stays ({v0}, {d0}).")));
-        }
+        let Some(drawing) = self.pending.get_untracked() else { return };
+        let (v0, d0) = self.model.state.with_untracked(State::sizes);
+        self.end(Some(match drawing.change {
+            Change::Size => format!("Cancelled ({}, {}): {TABLE} stays ({v0}, {d0}).", drawing.v, drawing.d),
+            Change::Seed => format!("Cancelled torch.manual_seed({}): {TABLE} stays as it was.", drawing.seed),
+        }));
     }
 
-    /// Ends the worker, if any, and says `said`. Also called by its handlers, which may outlive
-    /// the view by a message.
+    /// Ends the worker, if any, and says `said` where the draw was asked for. Also called by its
+    /// handlers, which may outlive the view by a message.
     fn end(self, said: Option<String>) {
+        let change = self.pending.try_with_untracked(|p| p.as_ref().map(|p| p.change)).flatten();
         self.running.try_update_value(|r| *r = None);
         self.room.try_set_value(None);
         self.pending.try_set(None);
-        self.said.try_set(said);
+        self.said.try_set(said.map(|said| (change.unwrap_or(Change::Size), said)));
     }
+
+    /// The draw under way for `change`, with Cancel, or why the last one did not land.
+    pub fn status(self, change: Change) -> impl IntoView {
+        let drawing = move || {
+            self.pending.get().filter(|p| p.change == change).map(|Drawing { v, d, seed, .. }| {
+                view! {
+                    <p class="oh-drawing" role="status">
+                        <progress aria-label="Drawing the table"></progress>
+                        {format!("Drawing {TABLE} ({v}, {d}), {} numbers from torch.manual_seed({seed}), in the background…", grouped(v * d))}
+                        " "
+                        <button type="button" on:click=move |_| self.cancel()>"Cancel"</button>
+                    </p>
+                }
+            })
+        };
+        let said = move || {
+            self.said
+                .get()
+                .filter(|(c, _)| *c == change)
+                .map(|(_, said)| view! { <p class="oh-drawn" role="status">{said}</p> })
+        };
+        (drawing, said)
+    }
+}
+
+/// A worker drawing `draw`; the table, or why there is none, goes to `on_drawn`.
+pub(super) fn spawn_draw(draw: &Draw, on_drawn: impl Fn(Result<Tensor, String>) + 'static) -> Result<Running, String> {
+    let request = serde_json::to_string(draw).map_err(|e| e.to_string())?;
+    let (shape, on_drawn) = (vec![draw.v, draw.d], Rc::new(on_drawn));
+    let said = on_drawn.clone();
+    let on_message = move |message: MessageEvent| {
+        said(match message.data().dyn_into::<js_sys::Float32Array>() {
+            Ok(array) => Tensor::new(shape.clone(), array.to_vec()).map_err(|e| e.message),
+            Err(data) => Err(match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
+                Ok(Report::Refused(why)) => why,
+                _ => "the worker said something unexpected".into(),
+            }),
+        })
+    };
+    let on_error = move |why: String| on_drawn(Err(format!("the worker stopped: {why}")));
+    Running::spawn(request, on_message, on_error)
 }

@@ -6,6 +6,7 @@
 
 mod cost;
 mod drawer;
+mod restore;
 mod scale;
 mod timer;
 
@@ -17,21 +18,34 @@ use crate::param::Param;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
 use cost::CostPanel;
+use drawer::{Change, Drawer};
 use leptos::prelude::*;
+use restore::Restored;
 use rowflow_core::ops::loss::Loss;
-use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::one_hot::{
     Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
     ONE_HOT, TABLE, TABLE_GRAD, TARGET,
 };
 use scale::ScalePanel;
 
+/// The scene, once the table a save or link at real scale needs is drawn (`Restored`).
 #[component]
 pub fn OneHotScene() -> impl IntoView {
+    view! {
+        <Restored>
+            <Lab />
+        </Restored>
+    }
+}
+
+#[component]
+fn Lab() -> impl IntoView {
     let model = SceneModel::<State>::new();
     let SceneModel { state, view: computed, playhead, focus, marks, .. } = model;
     let backward_on = model.backward();
-    let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
+    // Re-init and the size sliders draw in the worker at real scale.
+    let drawer = Drawer::new(model);
+    let reseed = Callback::new(move |seed: String| drawer.reseed(seed));
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
     // Both ways' messages for a bad id share its cell; the first hint says why in plain words.
@@ -190,8 +204,9 @@ pub fn OneHotScene() -> impl IntoView {
                 <div class="oh-input-side scene-settings">
                     <div class="oh-fields">
                         {ids_fields}
-                        <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone())) />
+                        <SeedField on_seed=reseed seed=drawer.seed() />
                     </div>
+                    {drawer.status(Change::Seed)}
                     <p class="hint">{format!("Ids 0 … V−1, up to {MAX_IDS} of them; both ways read the same ids.")}</p>
                 </div>
             </div>
@@ -258,7 +273,7 @@ pub fn OneHotScene() -> impl IntoView {
                 </p>
             </section>
 
-            <CostPanel />
+            <CostPanel drawer=drawer />
             <ScalePanel />
         </SceneShell>
     }

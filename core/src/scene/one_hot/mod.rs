@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 mod forward;
 mod saved;
+pub use saved::draws_in;
 mod state;
 pub use forward::*;
 mod backward;
@@ -125,19 +126,39 @@ pub struct Draw {
 pub struct Landing {
     seed: String,
     drawn: Tensor,
-    /// The drawn table with the table on show over it.
+    /// The table to show: the draw with the table on show over it (a resize), or the draw
+    /// itself (a new seed).
     table: Tensor,
-    /// The table on show it was made from.
-    from: Tensor,
+    /// The table on show a resize's draw went under; `None` for a new seed's, which replaces it.
+    under: Option<Tensor>,
 }
 
 impl Draw {
-    /// The table, within the sizes the scene allows.
-    pub fn run(&self) -> Result<Tensor, String> {
+    /// The seed, or why the scene would not draw this: sizes past its limits, a seed torch refuses.
+    pub fn check(&self) -> Result<i128, String> {
         check_sizes(self.v, self.d, 0)?;
-        let seed = Generator::parse_seed(&self.seed).map_err(|e| e.to_string())?;
-        draw(seed, self.v, self.d)
+        Generator::parse_seed(&self.seed).map_err(|e| e.to_string())
     }
+
+    /// The table, within the sizes the scene allows; one drawn elsewhere if `with_drawn` has it.
+    pub fn run(&self) -> Result<Tensor, String> {
+        let seed = self.check()?;
+        let elsewhere = DRAWN_ELSEWHERE.with_borrow(|t| t.iter().find(|(d, _)| d == self).map(|(_, t)| t.clone()));
+        elsewhere.map_or_else(|| draw(seed, self.v, self.d), Ok)
+    }
+}
+
+thread_local! {
+    static DRAWN_ELSEWHERE: std::cell::RefCell<Vec<(Draw, Tensor)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with `tables`, draws made elsewhere (the page's worker), standing in for `Draw::run`
+/// of the same draws: a save read at real scale then draws nothing on the page.
+pub fn with_drawn<T>(tables: Vec<(Draw, Tensor)>, f: impl FnOnce() -> T) -> T {
+    DRAWN_ELSEWHERE.set(tables);
+    let out = f();
+    DRAWN_ELSEWHERE.take();
+    out
 }
 
 fn in_range(ids: &Ids, v: usize) -> bool {

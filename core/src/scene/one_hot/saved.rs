@@ -218,6 +218,31 @@ fn set_cells(mut table: Tensor, at: Vec<[usize; 2]>, values: &str) -> Result<Ten
     }
 }
 
+/// The draws reading `text` (a save, or a link's JSON) would make, peeked at without reading
+/// the rest: a page draws those at real scale in its worker first (`with_drawn`). None for
+/// text that is not a scene's.
+pub fn draws_in(text: &str) -> Vec<Draw> {
+    #[derive(Deserialize)]
+    struct Peek {
+        seed: String,
+        table: Peeked,
+        start: Option<Peeked>,
+    }
+    #[derive(Deserialize)]
+    struct Peeked {
+        drawn: Option<[usize; 2]>,
+    }
+    let Ok(Peek { seed, table, start }) = serde_json::from_str::<Peek>(text) else { return Vec::new() };
+    let mut draws: Vec<Draw> = Vec::new();
+    for [v, d] in [Some(table), start].into_iter().flatten().filter_map(|t| t.drawn) {
+        let draw = Draw { seed: seed.clone(), v, d };
+        if !draws.contains(&draw) {
+            draws.push(draw);
+        }
+    }
+    draws
+}
+
 /// The state as saved: the table (and the table Reset returns to, after SGD steps) as above.
 #[derive(Serialize, Deserialize)]
 pub(super) struct Saved {

@@ -66,13 +66,17 @@ impl State {
 
     /// `torch.manual_seed(seed); nn.Embedding(V, D)`: a fresh table of the same size.
     pub fn reinit(&mut self, seed: &str) -> Result<(), String> {
-        let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?;
         let (v, d) = self.sizes();
-        self.table = draw(seed, v, d)?;
-        self.drawn = saved::Drawn::of(&self.table);
-        self.seed = seed.to_string();
-        self.learning.forget();
-        Ok(())
+        let drawn = Draw { seed: seed.into(), v, d }.run()?;
+        self.land(self.ready_reinit(seed, drawn)?)
+    }
+
+    /// `reinit` with `drawn`, `torch.manual_seed(seed); nn.Embedding(V, D).weight` drawn
+    /// elsewhere (the page's worker, at real scale), made ready as `ready_drawn` makes a resize.
+    pub fn ready_reinit(&self, seed: &str, drawn: Tensor) -> Result<Landing, String> {
+        let seed = Generator::parse_seed(seed).map_err(|e| e.to_string())?.to_string();
+        self.check_same_sizes(&drawn)?;
+        Ok(ready(seed, drawn.clone(), drawn, None))
     }
 
     /// Sets V, the number of rows of `emb.weight` (columns of `one_hot` and `linear.weight`).
@@ -137,25 +141,38 @@ impl State {
     /// computes and draws the new table does not also copy it (~10 ms at 50,000 × 64).
     pub fn ready_drawn(&self, seed: &str, drawn: Tensor) -> Result<Landing, String> {
         self.check_drawn(seed, &drawn)?;
-        let table = self.over(&drawn);
-        // Its extent and `linear.weight`, its transpose, made here too and kept with it: the
-        // task that lands it computes and draws both.
-        table.extent();
-        table.t().map_err(|e| e.to_string())?;
-        Ok(Landing { seed: seed.into(), drawn, table, from: self.table.clone() })
+        Ok(ready(seed.into(), self.over(&drawn), drawn, Some(self.table.clone())))
     }
 
-    /// Makes a table made ready by `ready_drawn` the scene's; one edited since keeps its edits.
+    /// Makes a table made ready by `ready_drawn` or `ready_reinit` the scene's; one a resize
+    /// went under and edited since keeps its edits.
     pub fn land(&mut self, ready: Landing) -> Result<(), String> {
-        let Landing { seed, drawn, table, from } = ready;
-        self.check_drawn(&seed, &drawn)?;
-        // A table written since no longer shares its data with `from`: only then is it copied
-        // over again (comparing numbers would read 12.8 MB here at real scale).
-        self.table = if self.table.shares_data(&from) { table } else { self.over(&drawn) };
+        let Landing { seed, drawn, table, under } = ready;
+        match &under {
+            Some(_) => self.check_drawn(&seed, &drawn)?,
+            None => self.check_same_sizes(&drawn)?,
+        }
+        // A table written since no longer shares its data with the one the draw went under:
+        // only then is it copied over again (comparing numbers would read 12.8 MB here at
+        // real scale).
+        self.table = match under {
+            Some(from) if !self.table.shares_data(&from) => self.over(&drawn),
+            _ => table,
+        };
         self.drawn = saved::Drawn::of(&drawn);
+        self.seed = seed;
         self.learning.forget();
         self.settle();
         Ok(())
+    }
+
+    /// A new seed's table must be the size of the one it replaces.
+    fn check_same_sizes(&self, drawn: &Tensor) -> Result<(), String> {
+        let (v, d) = self.sizes();
+        match drawn.shape() == [v, d] {
+            true => Ok(()),
+            false => Err(format!("{TABLE} is {} now, not {}", py_shape(&[v, d]), py_shape(drawn.shape()))),
+        }
     }
 
     fn check_drawn(&self, seed: &str, drawn: &Tensor) -> Result<(), String> {
@@ -279,4 +296,13 @@ fn damaged(tensor: &str, why: String) -> Issue {
         error: TorchError::value(why),
         hint: "This saved scene is damaged; pick a preset to start again.".into(),
     }
+}
+
+/// A table drawn elsewhere, with its extent and `linear.weight` (its transpose) made here and
+/// kept with it: the task that lands it computes and draws both.
+fn ready(seed: String, table: Tensor, drawn: Tensor, under: Option<Tensor>) -> Landing {
+    table.extent();
+    // A 2-D table always has a transpose; it is only made here ahead of its use.
+    let _ = table.t();
+    Landing { seed, drawn, table, under }
 }

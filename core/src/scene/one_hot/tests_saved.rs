@@ -43,6 +43,60 @@ fn a_table_made_ready_lands_with_what_was_edited_meanwhile() {
 }
 
 #[test]
+fn a_new_seed_drawn_elsewhere_lands_as_one_drawn_here() {
+    let mut here = State::default();
+    here.edit(TABLE, 3, "7").unwrap();
+    here.apply(&Edit::Step).unwrap();
+    let mut there = here.clone();
+    here.reinit("7").unwrap();
+    let drawn = Draw { seed: "7".into(), v: 4, d: 5 }.run().unwrap();
+    // Typed as the learner may type it; the scene keeps the seed as torch reads it.
+    let ready = there.ready_reinit(" 007", drawn.clone()).unwrap();
+    assert_eq!(there.seed, State::default().seed, "not the scene's until it lands");
+    there.land(ready).unwrap();
+    assert_eq!(there, here);
+    assert_eq!(there.seed, "7");
+    assert_eq!(crate::scene::to_json(&there), crate::scene::to_json(&here));
+    assert_eq!(there.learning.steps, 0, "a new table starts its learning afresh");
+    // A bad seed is refused as torch refuses it; a table resized meanwhile is not the draw's.
+    let err = there.ready_reinit("1.5", drawn.clone()).unwrap_err();
+    assert_eq!(err, "ValueError: invalid literal for int() with base 10: '1.5'");
+    let ready = there.ready_reinit("8", drawn).unwrap();
+    there.set_vocab("10").unwrap();
+    assert_eq!(there.land(ready), Err("emb.weight is (10, 5) now, not (4, 5)".into()));
+    assert_eq!((there.sizes(), there.seed.as_str()), ((10, 5), "7"));
+}
+
+#[test]
+fn a_save_at_real_scale_reads_over_its_draw_made_elsewhere() {
+    use crate::scene::share::{decode, link_text, to_link};
+    use crate::scene::to_json;
+    let mut s = State::default();
+    s.set_vocab("50000").unwrap();
+    s.apply(&Edit::cell(TABLE, 5 * 40_000, "2.5")).unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let json = to_json(&s);
+    let draw = Draw { seed: s.seed.clone(), v: 50_000, d: 5 };
+    assert_eq!(draws_in(&json), std::slice::from_ref(&draw), "the table's draw, once for it and Reset's table");
+    assert_eq!(draws_in(&link_text(&to_link(&s)).unwrap()), std::slice::from_ref(&draw));
+    // Read over the draw handed in, not one of its own: a stand-in shows through where no
+    // cell is set; the cells set stay set.
+    let stand_in = Tensor::new(vec![50_000, 5], vec![0.25; 250_000]).unwrap();
+    let read: State = with_drawn(vec![(draw.clone(), stand_in)], || decode(&json)).unwrap();
+    assert_eq!(read.table.data()[5 * 49_999], 0.25);
+    assert_eq!(read.table.data()[5 * 40_000], 2.5);
+    // Only while `with_drawn` runs: read again, it is the scene as saved.
+    let again: State = decode(&json).unwrap();
+    assert_eq!(again.table, s.table);
+    assert_ne!(draw.run().unwrap().data()[5 * 49_999], 0.25);
+    // Nothing to draw in a table saved whole, nor in text that is not a scene.
+    let mut whole = s.clone();
+    whole.drawn = Default::default();
+    assert_eq!(draws_in(&to_json(&whole)), []);
+    assert_eq!(draws_in("{\"seed\": 3"), []);
+}
+
+#[test]
 fn a_real_scale_table_saves_as_its_draw_and_the_cells_set_since() {
     use crate::scene::share::decode;
     use crate::scene::{from_json, to_json};

@@ -1,0 +1,182 @@
+// One-hot's tables at real scale, drawn in the worker so the page never pauses: a new size
+// (the sliders), a new seed (Re-init), and a scene saved or linked at that scale coming back
+// (its draw made before the scene is read over it). Each shows its progress, the first two can
+// be cancelled, and each lands PyTorch's table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scene, cell, copyLink, hold, type } from './browser.mjs';
+
+const { site, open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
+
+/** Holds back the worker's files until the returned function lets them (and later ones) through. */
+const holdWorker = (page) => hold(page, '**/worker_loader.js');
+
+test('a table too big to draw at once is drawn in the worker, and can be cancelled', async () => {
+  const page = await open();
+  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  await shape.filter({ hasText: '(50000, 5)' }).waitFor();
+  // The worker's files held back: the draw of 3.2 million numbers waits, on show with Cancel.
+  let release = await holdWorker(page);
+  await d.focus();
+  await page.keyboard.press('End');
+  const drawing = page.locator('.oh-drawing');
+  await drawing.waitFor();
+  assert.match(
+    await drawing.textContent(),
+    /Drawing emb\.weight \(50000, 64\), 3,200,000 numbers from torch\.manual_seed\(123\), in the background…/,
+  );
+  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'the slider shows the size being drawn');
+  assert.equal(await drawing.locator('progress').count(), 1);
+  await drawing.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.locator('.oh-drawn').textContent(), 'Cancelled (50000, 64): emb.weight stays (50000, 5).');
+  assert.equal(await drawing.count(), 0);
+  assert.match(await shape.textContent(), /\(50000, 5\)/);
+  assert.equal(await d.getAttribute('aria-valuetext'), '5');
+  await release();
+  // Drawn for real, it lands as one change: the first rows keep their numbers.
+  await d.focus();
+  await page.keyboard.press('End');
+  await shape.filter({ hasText: '(50000, 64)' }).waitFor();
+  assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
+  assert.equal(await page.locator('.oh-drawn').count(), 0);
+
+  // While D is drawn, V keeps it: V = 4 with D = 32 is small enough to take at once.
+  release = await holdWorker(page);
+  await d.focus();
+  await page.keyboard.press('ArrowLeft');
+  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
+  await v.focus();
+  await page.keyboard.press('Home');
+  await shape.filter({ hasText: '(4, 32)' }).waitFor();
+  assert.equal(await drawing.count(), 0);
+  // A preset picked while a table is drawn: the table that arrives is not for it.
+  await page.keyboard.press('End');
+  await drawing.filter({ hasText: '(50000, 32)' }).waitFor();
+  await page.locator('select[aria-label=Preset]').selectOption('vocab10_dim3_batch');
+  await shape.filter({ hasText: '(10, 3)' }).waitFor();
+  await page.locator('.oh-drawn', { hasText: 'Not drawn: emb.weight changed while (50000, 32) was drawn.' }).waitFor();
+  assert.match(await shape.textContent(), /\(10, 3\)/);
+  await release();
+  assert.deepEqual(page.errors, []);
+});
+
+test('while V is drawn, the D slider offers what fits with the V being drawn', async () => {
+  const page = await open();
+  const release = await holdWorker(page);
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  const drawing = page.locator('.oh-drawing');
+  await drawing.filter({ hasText: '(50000, 5)' }).waitFor();
+  await d.focus();
+  await page.keyboard.press('End');
+  await drawing.filter({ hasText: '(50000, 64)' }).waitFor();
+  assert.equal(await d.getAttribute('aria-valuetext'), '64', 'not 256: 50,000 × 256 is more than this lab holds');
+  assert.equal(await page.locator('.oh-drawn').count(), 0, 'nothing refused');
+  await release();
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+
+/** `emb(input)[k, 0 … 4]` as shown. */
+const row = (page, k) => Promise.all([0, 1, 2, 3, 4].map((j) => cell(page, `emb(input)[${k}, ${j}]`)));
+
+/** A fresh page on One-hot with V = 50,000 (250,000 numbers, drawn in the worker). */
+async function atRealScale() {
+  const page = await open();
+  await page.locator('input[type=range][aria-label^="V ("]').focus();
+  await page.keyboard.press('End');
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 5)' }).waitFor();
+  return page;
+}
+
+test('Re-init at real scale is drawn in the worker, can be cancelled, and lands PyTorch\'s table', async () => {
+  const page = await atRealScale();
+  // Row 2 as it was at (4, 5): a resize keeps the numbers that overlap.
+  const drawn123 = ['0.6957', '-1.8061', '-1.1589', '0.3255', '-0.6315'];
+  assert.deepEqual(await row(page, 0), drawn123);
+  const seed = page.getByLabel('Seed', { exact: true });
+  const side = page.locator('.oh-input-side');
+  // A seed torch refuses is refused at once, beside the field; nothing is drawn.
+  await type(page, 'Seed', 'x');
+  await side.getByRole('alert').filter({ hasText: "ValueError: invalid literal for int() with base 10: 'x'" }).waitFor();
+  assert.equal(await side.locator('.oh-drawing').count(), 0);
+
+  let release = await holdWorker(page);
+  await type(page, 'Seed', '7');
+  const drawing = side.locator('.oh-drawing');
+  await drawing.waitFor();
+  assert.match(
+    await drawing.textContent(),
+    /Drawing emb\.weight \(50000, 5\), 250,000 numbers from torch\.manual_seed\(7\), in the background…/,
+  );
+  assert.equal(await seed.inputValue(), '7', 'the field shows the seed being drawn');
+  assert.equal(await page.locator('.oh-cost .oh-drawing').count(), 0, 'said where it was asked for, once');
+  assert.equal(await side.getByRole('alert').count(), 0);
+  await drawing.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await side.locator('.oh-drawn').textContent(), 'Cancelled torch.manual_seed(7): emb.weight stays as it was.');
+  assert.equal(await seed.inputValue(), '123');
+  assert.deepEqual(await row(page, 0), drawn123);
+  await release();
+
+  // Drawn for real: torch.manual_seed(7); nn.Embedding(50000, 5).weight at ids [2, 3, 1].
+  await type(page, 'Seed', '7');
+  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '-1.1597');
+  assert.deepEqual(await row(page, 0), ['-1.1597', '-0.4602', '0.7085', '1.0128', '0.2304']);
+  assert.deepEqual(await row(page, 1), ['1.0902', '-1.5827', '-0.3246', '1.9264', '-0.3300']);
+  assert.deepEqual(await row(page, 2), ['0.2851', '-0.6411', '-0.8937', '0.9265', '-0.5355']);
+  assert.equal(await seed.inputValue(), '7');
+  assert.equal(await side.locator('.oh-drawing, .oh-drawn').count(), 0);
+  assert.equal(await cell(page, 'linear(one_hot)[2, 4]'), '-0.5355', 'both ways read the new table');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a scene saved or linked at real scale comes back drawn in the worker, and the page draws it if the worker fails', async () => {
+  const page = await atRealScale();
+  await type(page, 'input[0]', '49999');
+  // torch.manual_seed(123); nn.Embedding(50000, 5).weight[49999]
+  const last = ['1.1985', '-2.4288', '-0.5742', '-2.0734', '0.7555'];
+  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '1.1985');
+  const rows = [await row(page, 0), await row(page, 1)];
+  assert.deepEqual(rows[0], last);
+  const link = await copyLink(page);
+
+  // Reloaded: the draw waits for the worker, said in the scene's place, and nothing is saved over the learner's work.
+  const restoring = page.locator('.oh-drawing', {
+    hasText: 'Restoring One-hot × Linear: drawing emb.weight (50000, 5), 250,000 numbers from torch.manual_seed(123), in the background…',
+  });
+  let release = await holdWorker(page);
+  await page.reload();
+  await restoring.waitFor();
+  assert.equal(await page.locator('[data-cell="emb(input)[0, 0]"]').count(), 0);
+  const saved = await page.evaluate(() => localStorage.getItem('rowflow.one-hot'));
+  await release();
+  await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
+  assert.equal(await cell(page, 'input[0]'), '49999');
+  assert.equal(await restoring.count(), 0);
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.one-hot')), saved);
+
+  // Its link, opened on a fresh page, the same way.
+  const friend = await site.page();
+  release = await holdWorker(friend);
+  await friend.goto(link);
+  await friend.locator('.oh-drawing', { hasText: 'drawing emb.weight (50000, 5)' }).waitFor();
+  await release();
+  await friend.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  assert.deepEqual([await row(friend, 0), await row(friend, 1)], rows);
+
+  // The worker's files can't be had: the page draws the table itself, and nothing is lost.
+  await page.route('**/worker_loader.js', (route) => route.abort());
+  await page.reload();
+  await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+  assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
+  assert.deepEqual(page.errors.filter((e) => !e.includes('worker_loader.js')), []);
+  assert.deepEqual(friend.errors, []);
+});
