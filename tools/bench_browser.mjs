@@ -311,6 +311,52 @@ for (const pass of ['Forward', 'Backward']) {
   rows.push(['longest task over 50 ms while one-hot D grows from 5 to 64 at V = 4 (~900 cells built; 0: none)', `${ms(median(longest))} ms (${longest.map((t) => t.toFixed(0)).join(', ')})`]);
 }
 
+// Re-init and a reload at real scale (src/scenes/one_hot/drawer.rs, restore.rs): at V = 50 000,
+// D = 64 a new seed's table is drawn in the worker, and so is a saved scene's before it is read.
+// Their longest main-thread task, traced, on RUNS fresh pages: a reload of the scene grown there
+// from 5 columns (250,000 cells kept), Re-init with another seed, and a reload of that. Beside
+// them a reload at the scene's default size: its task, the app's start and the scene's first
+// render, is the floor.
+{
+  const [small, grown, reseeds, reseeded] = [[], [], [], []];
+  const traced = (page, act) => longestTraced(page, act, 800);
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base + '#/one-hot');
+    const first = page.locator('[data-cell="emb(input)[0, 0]"]');
+    await first.waitFor();
+    await page.waitForTimeout(500);
+    small.push(await traced(page, async () => (await page.reload(), await first.waitFor())));
+    const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+    const big = shape.filter({ hasText: '(50000, 64)' });
+    for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
+      await toLastStop(page, label);
+      await shape.filter({ hasText: to }).waitFor();
+    }
+    await page.waitForTimeout(1500);
+    grown.push(await traced(page, async () => (await page.reload(), await big.waitFor())));
+    await page.waitForTimeout(1000);
+    const before = await first.textContent();
+    reseeds.push(
+      await traced(page, async () => {
+        const seed = page.locator('input[aria-label="Seed"]');
+        await seed.fill(String(7 + k));
+        await seed.press('Enter');
+        await page.waitForFunction((b) => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent !== b, before);
+      }),
+    );
+    await page.waitForTimeout(1000);
+    reseeded.push(await traced(page, async () => (await page.reload(), await big.waitFor())));
+    await page.context().close();
+  }
+  const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
+  const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
+  rows.push([`reload of One-hot at its default size (the app's start and first render): ${what}`, line(small)]);
+  rows.push([`reload of One-hot saved at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(grown)]);
+  rows.push([`Re-init at V = 50 000, D = 64 (the new seed's table drawn in the worker): ${what}`, line(reseeds)]);
+  rows.push([`reload of One-hot saved at V = 50 000, D = 64 after Re-init (its draw in the worker first): ${what}`, line(reseeded)]);
+}
+
 // The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
 // time, the pointer moving over it; the frame intervals while it scrolls.
 {

@@ -149,6 +149,7 @@ impl Draw {
 }
 
 thread_local! {
+    /// The tables `with_drawn` hands in while its `f` runs.
     static DRAWN_ELSEWHERE: std::cell::RefCell<Vec<(Draw, Tensor)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
