@@ -54,8 +54,7 @@ pub struct Drawer {
     said: RwSignal<Option<(Change, String)>>,
     model: SceneModel<State>,
     running: StoredValue<Option<Running>, LocalStorage>,
-    /// Memory for the landing, touched ahead while the worker draws (`warm`).
-    room: StoredValue<Option<Vec<f32>>, LocalStorage>,
+    room: Room,
 }
 
 impl Drawer {
@@ -67,11 +66,10 @@ impl Drawer {
             said: RwSignal::new(None),
             model,
             running: StoredValue::new_local(None),
-            room: StoredValue::new_local(None),
+            room: Room::new(),
         };
         on_cleanup(move || {
             drawer.running.try_update_value(|r| *r = None);
-            drawer.room.try_set_value(None);
         });
         // A preset, a file or a lesson replaced the table meanwhile: the draw is not for it.
         let sizes = Memo::new(move |_| model.state.with(State::sizes));
@@ -135,8 +133,7 @@ impl Drawer {
         let Drawing { v, d, ref seed, change } = drawing;
         let asked = drawing.clone();
         let on_drawn = move |drawn: Result<Tensor, String>| {
-            // Given back first, for the landing's tables to take.
-            self.room.try_set_value(None);
+            self.room.give_back();
             // Its copies made in this task, the table made the scene's in the next: the task
             // that computes and draws the new table is long enough on its own.
             let ready = drawn.and_then(|drawn| {
@@ -155,35 +152,8 @@ impl Drawer {
         self.running.set_value(Some(running));
         self.from.set_value(from);
         self.pending.set(Some(drawing));
-        self.warm(v * d * TABLES_LANDED);
+        self.room.warm(v, d);
         Ok(())
-    }
-
-    /// Takes `floats` of memory and writes a number on each of its pages, a slice per task,
-    /// until the table lands and gives it back. The first write to a page the page has never
-    /// used costs the browser a fault, and the landing at 50,000 × 64 makes 64 MB of tables at
-    /// once: measured, its task was 60–85 ms the first time at that size and under 50 the next,
-    /// on memory already touched. Memory the browser can't spare is simply not warmed.
-    fn warm(self, floats: usize) {
-        let mut room = Vec::new();
-        if room.try_reserve_exact(floats).is_ok() {
-            self.room.set_value(Some(room));
-            self.touch(0);
-        }
-    }
-
-    fn touch(self, from: usize) {
-        let next = self.room.try_update_value(|room| {
-            let spare = room.as_mut()?.spare_capacity_mut();
-            let to = (from + SLICE).min(spare.len());
-            spare[from..to].iter_mut().step_by(PAGE).for_each(|f| {
-                f.write(0.0);
-            });
-            (to < spare.len()).then_some(to)
-        });
-        if let Some(Some(next)) = next {
-            set_timeout(move || self.touch(next), Duration::ZERO);
-        }
     }
 
     /// Makes the table drawn for `asked` the scene's, unless its draw was ended meanwhile
@@ -209,7 +179,7 @@ impl Drawer {
     fn end(self, said: Option<String>) {
         let change = self.pending.try_with_untracked(|p| p.as_ref().map(|p| p.change)).flatten();
         self.running.try_update_value(|r| *r = None);
-        self.room.try_set_value(None);
+        self.room.give_back();
         self.pending.try_set(None);
         self.said.try_set(said.map(|said| (change.unwrap_or(Change::Size), said)));
     }
@@ -254,4 +224,49 @@ pub(super) fn spawn_draw(draw: &Draw, on_drawn: impl Fn(Result<Tensor, String>) 
     };
     let on_error = move |why: String| on_drawn(Err(format!("the worker stopped: {why}")));
     Running::spawn(request, on_message, on_error)
+}
+
+/// Memory for a drawn table's landing, taken while the worker draws and given back as the table
+/// arrives. The first write to a page the page has never used costs the browser a fault, and a
+/// landing at 50,000 × 64 makes 64 MB of tables at once: measured, its task was 60–85 ms the
+/// first time at that size and under 50 the next, on memory already touched.
+#[derive(Clone, Copy)]
+pub(super) struct Room(StoredValue<Option<Vec<f32>>, LocalStorage>);
+
+impl Room {
+    /// Room given back when the view that made it ends.
+    pub(super) fn new() -> Self {
+        let room = Self(StoredValue::new_local(None));
+        on_cleanup(move || room.give_back());
+        room
+    }
+
+    /// Takes room for the landing of a `(v, d)` table and writes a number on each of its pages,
+    /// a slice per task. Memory the browser can't spare is simply not warmed.
+    pub(super) fn warm(self, v: usize, d: usize) {
+        let mut room = Vec::new();
+        if room.try_reserve_exact(v.saturating_mul(d).saturating_mul(TABLES_LANDED)).is_ok() {
+            self.0.set_value(Some(room));
+            self.touch(0);
+        }
+    }
+
+    fn touch(self, from: usize) {
+        let next = self.0.try_update_value(|room| {
+            let spare = room.as_mut()?.spare_capacity_mut();
+            let to = (from + SLICE).min(spare.len());
+            spare[from..to].iter_mut().step_by(PAGE).for_each(|f| {
+                f.write(0.0);
+            });
+            (to < spare.len()).then_some(to)
+        });
+        if let Some(Some(next)) = next {
+            set_timeout(move || self.touch(next), Duration::ZERO);
+        }
+    }
+
+    /// Gives the memory back, for the landing's tables to take.
+    pub(super) fn give_back(self) {
+        self.0.try_set_value(None);
+    }
 }

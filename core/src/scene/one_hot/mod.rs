@@ -38,6 +38,7 @@ mod saved;
 pub use saved::draws_in;
 mod state;
 pub use forward::*;
+pub use state::prepare;
 mod backward;
 pub use backward::*;
 mod compute;

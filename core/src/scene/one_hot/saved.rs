@@ -203,13 +203,16 @@ fn cells(table: &Tensor, set: &[usize]) -> (Vec<[usize; 2]>, String) {
 fn set_cells(mut table: Tensor, at: Vec<[usize; 2]>, values: &str) -> Result<Tensor, String> {
     let bytes = STANDARD_NO_PAD.decode(values.as_bytes()).map_err(|_| "its set values are damaged")?;
     let mut values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    // Taken once: `data_mut` drops the kept extent and transpose each time it is asked.
-    let data = table.data_mut();
-    for [first, count] in at {
-        let cells = first.checked_add(count).and_then(|end| data.get_mut(first..end));
-        let cells = cells.ok_or(format!("{TABLE} has no cells {first} … {first}+{count}"))?;
-        for cell in cells {
-            *cell = values.next().ok_or("it has fewer set values than cells")?;
+    // Taken once, and only for a cell to set: `data_mut` copies numbers shared with the draw and
+    // drops their kept extent and transpose. A table as drawn stays the draw.
+    if !at.is_empty() {
+        let data = table.data_mut();
+        for [first, count] in at {
+            let cells = first.checked_add(count).and_then(|end| data.get_mut(first..end));
+            let cells = cells.ok_or(format!("{TABLE} has no cells {first} … {first}+{count}"))?;
+            for cell in cells {
+                *cell = values.next().ok_or("it has fewer set values than cells")?;
+            }
         }
     }
     match (values.next(), bytes.len() % 4) {

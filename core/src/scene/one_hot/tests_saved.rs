@@ -89,6 +89,17 @@ fn a_save_at_real_scale_reads_over_its_draw_made_elsewhere() {
     let again: State = decode(&json).unwrap();
     assert_eq!(again.table, s.table);
     assert_ne!(draw.run().unwrap().data()[5 * 49_999], 0.25);
+    // A table as drawn (a new seed, no cell set since) is the draw handed in, its numbers and
+    // what was made of them ahead shared, not copied.
+    let mut fresh = s.clone();
+    fresh.reinit("7").unwrap();
+    let drawn = Draw { seed: "7".into(), v: 50_000, d: 5 }.run().unwrap();
+    prepare(&drawn);
+    let read: State =
+        with_drawn(vec![(Draw { seed: "7".into(), v: 50_000, d: 5 }, drawn.clone())], || decode(&to_json(&fresh)))
+            .unwrap();
+    assert!(read.table.shares_data(&drawn));
+    assert_eq!(read.table, fresh.table);
     // Nothing to draw in a table saved whole, nor in text that is not a scene.
     let mut whole = s.clone();
     whole.drawn = Default::default();
