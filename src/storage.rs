@@ -94,6 +94,38 @@ pub enum Notice {
     Unreadable { why: String },
 }
 
+/// The save under `key`: none, the scene it holds, or its text and why it can't be read.
+pub type Save<S> = Option<Result<S, (String, String)>>;
+
+/// Reads and decodes the save under `key`.
+pub fn read_save<S: Shared>(key: &str) -> Save<S> {
+    let text = load(key)?;
+    Some(decode::<S>(&text).map_err(|why| (text, why)))
+}
+
+/// A save read ahead of its scene's view, in a task of its own, for `use_scene` to take from
+/// the context instead of reading it again: One-hot's at real scale, whose reading alone is
+/// tens of ms (`Restored`).
+pub struct ReadAhead<S: Send + Sync + 'static>(StoredValue<Option<Save<S>>>);
+
+impl<S: Send + Sync + 'static> Clone for ReadAhead<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Send + Sync + 'static> Copy for ReadAhead<S> {}
+
+impl<S: Send + Sync + 'static> ReadAhead<S> {
+    pub fn new(save: Save<S>) -> Self {
+        Self(StoredValue::new(Some(save)))
+    }
+
+    /// The save, once.
+    fn take(self) -> Option<Save<S>> {
+        self.0.try_update_value(Option::take).flatten()
+    }
+}
+
 /// A scene's state, restored from localStorage under `key` and saved back on every change, so
 /// a reload loses nothing. Saved data that no longer reads as a scene is copied aside to
 /// `key.unreadable` and said so before the default takes its place. A share link
@@ -105,17 +137,16 @@ where
 {
     // Saved text that can't be read is kept aside first; if even that fails, nothing is saved
     // over it.
-    let (saved, mut notice, blocked) = match load(key) {
+    let save = use_context::<ReadAhead<S>>().and_then(ReadAhead::take).unwrap_or_else(|| read_save(key));
+    let (saved, mut notice, blocked) = match save {
         None => (None, None, None),
-        Some(text) => match decode::<S>(&text) {
-            Ok(state) => (Some(state), None, None),
-            Err(why) => match store(&format!("{key}.unreadable"), &text) {
-                Ok(()) => (None, Some(Notice::Unreadable { why }), None),
-                Err(e) => {
-                    let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
-                    (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
-                }
-            },
+        Some(Ok(state)) => (Some(state), None, None),
+        Some(Err((text, why))) => match store(&format!("{key}.unreadable"), &text) {
+            Ok(()) => (None, Some(Notice::Unreadable { why }), None),
+            Err(e) => {
+                let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
+                (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
+            }
         },
     };
     // A link opens only if it reads whole and the work it replaces could be set aside.

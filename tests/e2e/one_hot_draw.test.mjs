@@ -155,13 +155,14 @@ test('a scene saved or linked at real scale comes back drawn in the worker, and 
   await page.reload();
   await restoring.waitFor();
   assert.equal(await page.locator('[data-cell="emb(input)[0, 0]"]').count(), 0);
-  const saved = await page.evaluate(() => localStorage.getItem('rowflow.one-hot'));
+  const saved = await page.evaluate(() => localStorage.getItem('rowflow.one_hot'));
+  assert.match(saved, /"drawn":\[50000,5\]/);
   await release();
   await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
   assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
   assert.equal(await cell(page, 'input[0]'), '49999');
   assert.equal(await restoring.count(), 0);
-  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.one-hot')), saved);
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.one_hot')), saved);
 
   // Its link, opened on a fresh page, the same way.
   const friend = await site.page();
@@ -171,6 +172,15 @@ test('a scene saved or linked at real scale comes back drawn in the worker, and 
   await release();
   await friend.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
   assert.deepEqual([await row(friend, 0), await row(friend, 1)], rows);
+
+  // A save that no longer reads, read after its draw: kept aside and said, as any scene's is.
+  await friend.waitForFunction(() => localStorage.getItem('rowflow.one_hot'));
+  const damaged = (await friend.evaluate(() => localStorage.getItem('rowflow.one_hot'))).replace('"values":"', '"values":"!');
+  await friend.evaluate((text) => localStorage.setItem('rowflow.one_hot', text), damaged);
+  await friend.reload();
+  await friend.locator('.share-notice[role=alert]', { hasText: 'Your saved work for this scene could not be read' }).waitFor();
+  assert.equal(await friend.evaluate(() => localStorage.getItem('rowflow.one_hot.unreadable')), damaged);
+  assert.equal(await cell(friend, 'emb(input)[0, 0]'), '0.6957', 'the first preset');
 
   // The worker's files can't be had: the page draws the table itself, and nothing is lost.
   await page.route('**/worker_loader.js', (route) => route.abort());

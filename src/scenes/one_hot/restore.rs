@@ -5,7 +5,7 @@
 
 use super::drawer::{spawn_draw, Room};
 use super::timer::Running;
-use crate::storage;
+use crate::storage::{self, read_save, ReadAhead, Save};
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Scene;
@@ -19,29 +19,41 @@ use std::time::Duration;
 pub fn Restored(children: ChildrenFn) -> impl IntoView {
     let big = |d: &Draw| d.v.saturating_mul(d.d) > DRAW_ON_PAGE;
     let draw = storage::incoming(State::NAME).and_then(|text| draws_in(&text).into_iter().find(big));
+    let linked = crate::address::param("s").is_some();
     let ready = RwSignal::new(draw.is_none());
-    // What the scene is read over: taken once, so the 12.8 MB are not held here after.
+    // The draw the scene is read over, and its save read ahead: taken once, so that the 12.8 MB
+    // are not held here after.
     let tables = StoredValue::new(Vec::new());
-    let running = StoredValue::new_local(None::<Running>);
-    let room = Room::new();
+    let save = StoredValue::new(None::<Save<State>>);
+    let (running, room) = (StoredValue::new_local(None::<Running>), Room::new());
     if let Some(draw) = draw.clone() {
         let asked = draw.clone();
-        // The table made ready in this task, the scene read and shown in the next: each is
-        // long enough on its own at real scale.
+        // A step per task, each long enough on its own at real scale (the view may be gone by
+        // the next): the table made from what the worker sent; the save read over it (a link
+        // is read by the scene, also over it); the extent and transpose of the table the scene
+        // shows first made ahead; the scene shown.
         let on_drawn = move |table: Result<Tensor, String>| {
             running.try_set_value(None);
             room.give_back();
-            if let Ok(table) = table {
-                prepare(&table);
-                tables.try_set_value(vec![(asked.clone(), table)]);
-            }
-            // The view may be gone by then (the learner left).
-            set_timeout(
-                move || {
-                    ready.try_set(true);
-                },
-                Duration::ZERO,
-            );
+            let drawn = table.map(|t| vec![(asked.clone(), t)]).unwrap_or_default();
+            later(move || {
+                if ready.try_get_untracked().is_none() {
+                    return;
+                }
+                let read = with_drawn(drawn.clone(), || read_save::<State>(&storage::key(State::NAME)));
+                later(move || {
+                    match (&read, drawn.first()) {
+                        (Some(Ok(saved)), _) if !linked => prepare(&saved.table),
+                        (_, Some((_, table))) => prepare(table),
+                        _ => {}
+                    }
+                    save.try_set_value(Some(read));
+                    tables.try_set_value(drawn);
+                    later(move || {
+                        ready.try_set(true);
+                    });
+                });
+            });
         };
         match spawn_draw(&draw, on_drawn) {
             Ok(worker) => {
@@ -66,6 +78,16 @@ pub fn Restored(children: ChildrenFn) -> impl IntoView {
             </p>
         }
         .into_any(),
-        true => with_drawn(tables.try_update_value(std::mem::take).unwrap_or_default(), || children()),
+        true => {
+            if let Some(read) = save.try_update_value(Option::take).flatten() {
+                provide_context(ReadAhead::new(read));
+            }
+            with_drawn(tables.try_update_value(std::mem::take).unwrap_or_default(), || children())
+        }
     }
+}
+
+/// Runs `f` in a task of its own.
+fn later(f: impl FnOnce() + 'static) {
+    set_timeout(f, Duration::ZERO);
 }
