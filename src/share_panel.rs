@@ -3,7 +3,7 @@
 //! link or file replaced can come back; what can't be read changes nothing and says why.
 
 use crate::class_link::ClassLink;
-use crate::storage::{size, Notice, Scene};
+use crate::storage::{size, Before, Notice, Scene};
 use leptos::prelude::*;
 use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
 use wasm_bindgen::JsCast;
@@ -13,6 +13,8 @@ pub fn SharePanel<S>(scene: Scene<S>) -> impl IntoView
 where
     S: Clone + PartialEq + Shared + Send + Sync + 'static,
 {
+    // Work the scene does before it reads a file or brings work back (One-hot's draws).
+    let before = use_context::<Before>();
     let link = RwSignal::new(None::<String>);
     let copied = RwSignal::new(None::<&'static str>);
     let too_long = RwSignal::new(None::<String>);
@@ -59,10 +61,12 @@ where
         input.set_value("");
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
-            match text.ok_or_else(|| "it is not a text file".to_string()).and_then(|t| from_file::<S>(&t)) {
+            let refused = move |why| scene.notice.set(Some(Notice::Refused { from: "file", why }));
+            let Some(text) = text else { return refused("it is not a text file".into()) };
+            Before::run(before, text, move |text| match from_file::<S>(&text) {
                 Ok(s) => scene.adopt(s, "file"),
-                Err(why) => scene.notice.set(Some(Notice::Refused { from: "file", why })),
-            }
+                Err(why) => refused(why),
+            });
         });
     };
 
@@ -76,7 +80,7 @@ where
                         false => "",
                     }}
                     {kept.then(|| view! {
-                        <button type="button" on:click=move |_| scene.restore()>"Back to my work"</button>
+                        <button type="button" on:click=move |_| scene.restore(before)>"Back to my work"</button>
                     })}
                 </p>
             }

@@ -256,18 +256,37 @@ where
         }
     }
 
-    /// Brings back the work a link or file replaced.
-    pub fn restore(&self) {
+    /// Brings back the work a link or file replaced, after the work its text needs (`before`).
+    pub fn restore(&self, before: Option<Before>) {
         let previous = format!("{}.previous", self.key);
-        match load(&previous).as_deref().map(decode::<S>) {
-            Some(Ok(scene)) => {
-                self.state.set(scene);
+        let scene = *self;
+        let gone = move || Notice::Refused { from: "saved work", why: "it is no longer there".into() };
+        let Some(text) = load(&previous) else { return self.notice.set(Some(gone())) };
+        Before::run(before, text, move |text| match decode::<S>(&text) {
+            Ok(state) => {
+                scene.state.set(state);
                 if let Ok(s) = local_storage() {
                     let _ = s.remove_item(&previous);
                 }
-                self.notice.set(Some(Notice::Restored));
+                scene.notice.set(Some(Notice::Restored));
             }
-            _ => self.notice.set(Some(Notice::Refused { from: "saved work", why: "it is no longer there".into() })),
+            Err(_) => scene.notice.set(Some(gone())),
+        });
+    }
+}
+
+/// Work a scene does before it reads text of its own (a file, or work set aside brought back),
+/// given in its context: One-hot draws a table at real scale in its worker first. It runs the
+/// reading once done; without it the text is read at once.
+#[derive(Clone, Copy)]
+pub struct Before(pub Callback<(String, Callback<String>)>);
+
+impl Before {
+    /// Reads `text` with `read`, after the work `before` says it needs.
+    pub fn run(before: Option<Before>, text: String, read: impl Fn(String) + Send + Sync + 'static) {
+        match before {
+            Some(Before(first)) => first.run((text, Callback::new(read))),
+            None => read(text),
         }
     }
 }

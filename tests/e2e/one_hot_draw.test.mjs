@@ -4,7 +4,7 @@
 // be cancelled, and each lands PyTorch's table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, copyLink, hold, type } from './browser.mjs';
+import { scene, cell, copyLink, download, hold, type } from './browser.mjs';
 
 const { site, open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -189,4 +189,45 @@ test('a scene saved or linked at real scale comes back drawn in the worker, and 
   assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
   assert.deepEqual(page.errors.filter((e) => !e.includes('worker_loader.js')), []);
   assert.deepEqual(friend.errors, []);
+});
+
+test('a file at real scale opens drawn in the worker, with Cancel, and so does the work it set aside', async () => {
+  const small = await open();
+  const smallFile = await (await download(small)).path();
+  const page = await atRealScale();
+  await type(page, 'input[0]', '49999');
+  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '1.1985');
+  const rows = [await row(page, 0), await row(page, 1)];
+  const bigFile = await (await download(page)).path();
+  const shape = (page, to) => page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: to });
+
+  // Opened on the small scene: its draw waits for the worker, said at the scene's top, and
+  // Cancel leaves the scene as it was.
+  let release = await holdWorker(small);
+  await small.getByLabel('Import file').setInputFiles(bigFile);
+  const opening = small.locator('.oh-drawing', {
+    hasText: 'Opening the scene: drawing emb.weight (50000, 5), 250,000 numbers from torch.manual_seed(123), in the background…',
+  });
+  await opening.waitFor();
+  await opening.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await small.locator('.oh-drawn').textContent(), 'Cancelled: nothing was opened; the scene stays as it was.');
+  assert.match(await shape(small, '(4, 5)').textContent(), /\(4, 5\)/);
+  await release();
+  await small.getByLabel('Import file').setInputFiles(bigFile);
+  await shape(small, '(50000, 5)').waitFor();
+  assert.deepEqual([await row(small, 0), await row(small, 1)], rows);
+  await small.locator('.share-notice', { hasText: 'This scene came from a file.' }).waitFor();
+
+  // The big scene replaced by the small file, then brought back: drawn in the worker again.
+  await page.getByLabel('Import file').setInputFiles(smallFile);
+  await shape(page, '(4, 5)').waitFor();
+  release = await holdWorker(page);
+  await page.getByRole('button', { name: 'Back to my work' }).click();
+  await page.locator('.oh-drawing', { hasText: 'Opening the scene: drawing emb.weight (50000, 5)' }).waitFor();
+  await release();
+  await shape(page, '(50000, 5)').waitFor();
+  assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
+  await page.locator('.share-notice', { hasText: 'Your own work is back' }).waitFor();
+  assert.deepEqual(small.errors, []);
+  assert.deepEqual(page.errors, []);
 });

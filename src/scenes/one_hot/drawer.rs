@@ -8,7 +8,7 @@ use crate::shell::SceneModel;
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Edit;
-use rowflow_core::scene::one_hot::{Draw, Landing, Report, State, DRAW_ON_PAGE, TABLE};
+use rowflow_core::scene::one_hot::{draws_in, prepare, with_drawn, Draw, Landing, Report, State, DRAW_ON_PAGE, TABLE};
 use rowflow_core::tensor::Tensor;
 use std::rc::Rc;
 use std::time::Duration;
@@ -27,12 +27,13 @@ const TABLES_LANDED: usize = 10;
 const PAGE: usize = 1024;
 const SLICE: usize = 1 << 20;
 
-/// What a draw is for: the sliders' new size, or Re-init's new seed. Each is told where it was
-/// asked for.
+/// What a draw is for: the sliders' new size, Re-init's new seed, or a scene being opened (a
+/// file, or work set aside brought back). Each is told where it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Change {
     Size,
     Seed,
+    Open,
 }
 
 /// `torch.manual_seed(seed); nn.Embedding(v, d)` under way in the worker.
@@ -55,6 +56,8 @@ pub struct Drawer {
     model: SceneModel<State>,
     running: StoredValue<Option<Running>, LocalStorage>,
     room: Room,
+    /// The text being opened and how to read it, while its table is drawn.
+    opening: StoredValue<Option<(String, Callback<String>)>, LocalStorage>,
 }
 
 impl Drawer {
@@ -67,17 +70,18 @@ impl Drawer {
             model,
             running: StoredValue::new_local(None),
             room: Room::new(),
+            opening: StoredValue::new_local(None),
         };
         on_cleanup(move || {
             drawer.running.try_update_value(|r| *r = None);
         });
-        // A preset, a file or a lesson replaced the table meanwhile: the draw is not for it.
+        // A preset, a file or a lesson replaced the table meanwhile: the draw is not for it (a
+        // scene being opened replaces it anyway).
         let sizes = Memo::new(move |_| model.state.with(State::sizes));
         Effect::new(move |_| {
             let now = sizes.get();
-            if let Some(Drawing { v, d, .. }) =
-                drawer.pending.get_untracked().filter(|_| now != drawer.from.get_value())
-            {
+            let stale = |p: &Drawing| p.change != Change::Open && now != drawer.from.get_value();
+            if let Some(Drawing { v, d, .. }) = drawer.pending.get_untracked().filter(stale) {
                 drawer.end(Some(format!("Not drawn: {TABLE} changed while ({v}, {d}) was drawn.")));
             }
         });
@@ -111,6 +115,21 @@ impl Drawer {
         self.start(Drawing { v, d, seed, change: Change::Seed })
     }
 
+    /// Reads `text` (a file, or work set aside brought back) with `read`: its table drawn in the
+    /// worker first when it is past what the page draws at once, else at once.
+    pub fn open(self, text: String, read: Callback<String>) {
+        let big = draws_in(&text).into_iter().find(|d| d.v.saturating_mul(d.d) > DRAW_ON_PAGE);
+        let Some(Draw { seed, v, d }) = big else { return read.run(text) };
+        self.end(None);
+        self.opening.set_value(Some((text, read)));
+        if self.start(Drawing { v, d, seed, change: Change::Open }).is_err() {
+            // No worker: drawn on the page, as before.
+            if let Some((text, read)) = self.opening.try_update_value(Option::take).flatten() {
+                read.run(text);
+            }
+        }
+    }
+
     /// The sizes on show: those being drawn, else the table's.
     pub fn sizes(self) -> Signal<(usize, usize)> {
         let (pending, state) = (self.pending, self.model.state);
@@ -134,15 +153,20 @@ impl Drawer {
         let asked = drawing.clone();
         let on_drawn = move |drawn: Result<Tensor, String>| {
             self.room.give_back();
-            // Its copies made in this task, the table made the scene's in the next: the task
-            // that computes and draws the new table is long enough on its own.
-            let ready = drawn.and_then(|drawn| {
-                self.model.state.with_untracked(|s| match change {
-                    Change::Size => s.ready_drawn(&asked.seed, drawn),
-                    Change::Seed => s.ready_reinit(&asked.seed, drawn),
-                })
+            let (drawn, asked) = match drawn {
+                Ok(drawn) => (drawn, asked.clone()),
+                Err(why) => return self.end(Some(why)),
+            };
+            // Made ready in this task, the scene's in the next: the task that computes and
+            // draws the new table is long enough on its own.
+            if change == Change::Open {
+                prepare(&drawn);
+                return set_timeout(move || self.read_over(drawn, &asked), Duration::ZERO);
+            }
+            let ready = self.model.state.with_untracked(|s| match change {
+                Change::Seed => s.ready_reinit(&asked.seed, drawn),
+                _ => s.ready_drawn(&asked.seed, drawn),
             });
-            let asked = asked.clone();
             match ready {
                 Ok(ready) => set_timeout(move || self.land(ready, &asked), Duration::ZERO),
                 Err(why) => self.end(Some(why)),
@@ -164,6 +188,18 @@ impl Drawer {
         }
     }
 
+    /// Reads the text being opened over the table drawn for it, unless its draw was ended
+    /// meanwhile.
+    fn read_over(self, drawn: Tensor, asked: &Drawing) {
+        if self.pending.try_with_untracked(|p| p.as_ref() == Some(asked)) != Some(true) {
+            return;
+        }
+        let Some((text, read)) = self.opening.try_update_value(Option::take).flatten() else { return };
+        self.end(None);
+        let Drawing { v, d, seed, .. } = asked.clone();
+        with_drawn(vec![(Draw { seed, v, d }, drawn)], || read.run(text));
+    }
+
     /// Stops the draw under way: the table stays as it is.
     pub fn cancel(self) {
         let Some(drawing) = self.pending.get_untracked() else { return };
@@ -171,6 +207,7 @@ impl Drawer {
         self.end(Some(match drawing.change {
             Change::Size => format!("Cancelled ({}, {}): {TABLE} stays ({v0}, {d0}).", drawing.v, drawing.d),
             Change::Seed => format!("Cancelled torch.manual_seed({}): {TABLE} stays as it was.", drawing.seed),
+            Change::Open => "Cancelled: nothing was opened; the scene stays as it was.".to_string(),
         }));
     }
 
@@ -180,6 +217,7 @@ impl Drawer {
         let change = self.pending.try_with_untracked(|p| p.as_ref().map(|p| p.change)).flatten();
         self.running.try_update_value(|r| *r = None);
         self.room.give_back();
+        self.opening.try_set_value(None);
         self.pending.try_set(None);
         self.said.try_set(said.map(|said| (change.unwrap_or(Change::Size), said)));
     }
@@ -188,10 +226,15 @@ impl Drawer {
     pub fn status(self, change: Change) -> impl IntoView {
         let drawing = move || {
             self.pending.get().filter(|p| p.change == change).map(|Drawing { v, d, seed, .. }| {
+                let what = format!("{TABLE} ({v}, {d}), {} numbers from torch.manual_seed({seed})", grouped(v * d));
+                let what = match change {
+                    Change::Open => format!("Opening the scene: drawing {what}, in the background…"),
+                    _ => format!("Drawing {what}, in the background…"),
+                };
                 view! {
                     <p class="oh-drawing" role="status">
                         <progress aria-label="Drawing the table"></progress>
-                        {format!("Drawing {TABLE} ({v}, {d}), {} numbers from torch.manual_seed({seed}), in the background…", grouped(v * d))}
+                        {what}
                         " "
                         <button type="button" on:click=move |_| self.cancel()>"Cancel"</button>
                     </p>

@@ -17,6 +17,7 @@ use crate::issue_list::IssueList;
 use crate::param::Param;
 use crate::seed_field::SeedField;
 use crate::shell::{SceneModel, SceneShell};
+use crate::storage::Before;
 use cost::CostPanel;
 use drawer::{Change, Drawer};
 use leptos::prelude::*;
@@ -38,14 +39,16 @@ pub fn OneHotScene() -> impl IntoView {
     }
 }
 
+/// Both ways side by side, their work counted, and both timed at real scale.
 #[component]
 fn Lab() -> impl IntoView {
     let model = SceneModel::<State>::new();
     let SceneModel { state, view: computed, playhead, focus, marks, .. } = model;
     let backward_on = model.backward();
-    // Re-init and the size sliders draw in the worker at real scale.
+    // Re-init, the size sliders, a file and work brought back draw in the worker at real scale.
     let drawer = Drawer::new(model);
     let reseed = Callback::new(move |seed: String| drawer.reseed(seed));
+    provide_context(Before(Callback::new(move |(text, read)| drawer.open(text, read))));
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
     // Both ways' messages for a bad id share its cell; the first hint says why in plain words.
@@ -198,6 +201,7 @@ fn Lab() -> impl IntoView {
             // A note: a name on a plain span or p may be read instead of its text.
             <p class="shape-eq" role="note" aria-label="Shape equation">{move || computed.with(|c| c.shape_equation.clone())}</p>
 
+            {drawer.status(Change::Open)}
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
             <div class="oh-input">
                 <Grid name=INPUT data=input on_edit=model.on_cell(INPUT) on_paste=model.on_paste(INPUT) marks=marks issues=input_issues />
