@@ -243,8 +243,13 @@ where
     /// aside first, or nothing is saved over it and the learner is told why.
     pub fn keep(&self, from: &'static str) {
         self.save();
-        let own = load(self.key).and_then(|text| decode::<S>(&text).ok());
-        match self.state.with_untracked(|current| set_aside(self.key, own.as_ref(), current)) {
+        // Compared as saved text, not read back: reading One-hot's at real scale draws its table.
+        let own = load(self.key);
+        let kept = self.state.with_untracked(|current| match own {
+            Some(own) if own != to_json(current) => keep_previous(self.key, &own),
+            _ => Ok(false),
+        });
+        match kept {
             Ok(kept) => {
                 self.notice.set(Some(Notice::Opened { from, kept }));
                 self.held.set(false);
@@ -295,11 +300,16 @@ impl Before {
 /// there was anything to keep, or why it could not be kept (then nothing may replace it).
 fn set_aside<S: Shared + PartialEq>(key: &str, own: Option<&S>, incoming: &S) -> Result<bool, String> {
     match own {
-        Some(own) if own != incoming => store(&format!("{key}.previous"), &to_json(own)).map(|()| true).map_err(|e| {
-            format!("your own work could not be set aside first ({e}); export it to a file, then try again")
-        }),
+        Some(own) if own != incoming => keep_previous(key, &to_json(own)),
         _ => Ok(false),
     }
+}
+
+/// Keeps `own`, the learner's work as saved text, under `key.previous`.
+fn keep_previous(key: &str, own: &str) -> Result<bool, String> {
+    store(&format!("{key}.previous"), own)
+        .map(|()| true)
+        .map_err(|e| format!("your own work could not be set aside first ({e}); export it to a file, then try again"))
 }
 
 /// The `s=` of a share link in the address, removed from it (so a reload does not open the

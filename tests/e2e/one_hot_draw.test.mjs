@@ -228,6 +228,16 @@ test('a file at real scale opens drawn in the worker, with Cancel, and so does t
   await shape(page, '(50000, 5)').waitFor();
   assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
   await page.locator('.share-notice', { hasText: 'Your own work is back' }).waitFor();
+
+  // A lesson played over it, then left: the work is set aside as saved, not read back (that
+  // would draw its table on the page), and comes back drawn in the worker.
+  await page.goto(`${site.base}#/one-hot?lesson=same-numbers`);
+  await page.locator('.lesson').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByText('This scene came from a lesson.').waitFor();
+  await page.getByRole('button', { name: 'Back to my work' }).click();
+  await shape(page, '(50000, 5)').waitFor();
+  assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
   assert.deepEqual(small.errors, []);
   assert.deepEqual(page.errors, []);
 });
