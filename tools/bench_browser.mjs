@@ -2,6 +2,9 @@
 // README, never into a test). Chromium from PATH, the site from dist/ served under a sub-path as
 // in the e2e tests. Prints a Markdown table of medians.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { start } from '../tests/e2e/browser.mjs';
 
 const RUNS = 7;
@@ -355,6 +358,49 @@ for (const pass of ['Forward', 'Backward']) {
   rows.push([`reload of One-hot saved at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(grown)]);
   rows.push([`Re-init at V = 50 000, D = 64 (the new seed's table drawn in the worker): ${what}`, line(reseeds)]);
   rows.push([`reload of One-hot saved at V = 50 000, D = 64 after Re-init (its draw in the worker first): ${what}`, line(reseeded)]);
+}
+
+// A scene at V = 50 000, D = 64 (grown from 5 columns) opened from a file on a fresh One-hot, and
+// a lesson played over that work then left (Escape sets the work aside): their longest
+// main-thread task, traced, on RUNS fresh pages. The file's table is drawn in the worker first
+// (the share panel's `Before`); the work set aside is kept as saved text, not read back.
+{
+  const [imports, leaves] = [[], []];
+  const page = await site.page();
+  await page.goto(site.base + '#/one-hot');
+  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+  for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
+    await toLastStop(page, label);
+    await shape.filter({ hasText: to }).waitFor();
+  }
+  await page.waitForTimeout(1000);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export file' }).click()]);
+  const path = join(mkdtempSync(join(tmpdir(), 'rowflow-bench-')), 'one-hot.json');
+  await file.saveAs(path);
+  await page.context().close();
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base + '#/one-hot');
+    const big = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' });
+    await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+    await page.waitForTimeout(800);
+    imports.push(await longestTraced(page, async () => (await page.getByLabel('Import file').setInputFiles(path), await big.waitFor()), 800));
+    await page.waitForTimeout(1000);
+    await page.goto(`${site.base}#/one-hot?lesson=same-numbers`);
+    await page.locator('.lesson').waitFor();
+    await page.waitForTimeout(1000);
+    leaves.push(
+      await longestTraced(page, async () => {
+        await page.keyboard.press('Escape');
+        await page.getByText('This scene came from a lesson.').waitFor();
+      }, 800),
+    );
+    await page.context().close();
+  }
+  const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
+  const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
+  rows.push([`Import file of One-hot at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(imports)]);
+  rows.push([`leaving a lesson (Escape) played over One-hot's work at V = 50 000, D = 64: ${what}`, line(leaves)]);
 }
 
 // The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
