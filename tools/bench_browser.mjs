@@ -15,6 +15,9 @@ const RUN_N = 50;
 const MOST_IDS = 20;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+/** Longest tasks of one action on each of RUNS pages: median / longest, and how many over 50 ms. */
+const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
+const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
 
 /** Each scene: its name in the navigation, its route, and the first grid cell it draws. */
 const SCENES = [
@@ -352,8 +355,6 @@ for (const pass of ['Forward', 'Backward']) {
     reseeded.push(await traced(page, async () => (await page.reload(), await big.waitFor())));
     await page.context().close();
   }
-  const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
-  const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
   rows.push([`reload of One-hot at its default size (the app's start and first render): ${what}`, line(small)]);
   rows.push([`reload of One-hot saved at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(grown)]);
   rows.push([`Re-init at V = 50 000, D = 64 (the new seed's table drawn in the worker): ${what}`, line(reseeds)]);
@@ -397,8 +398,6 @@ for (const pass of ['Forward', 'Backward']) {
     );
     await page.context().close();
   }
-  const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
-  const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
   rows.push([`Import file of One-hot at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(imports)]);
   rows.push([`leaving a lesson (Escape) played over One-hot's work at V = 50 000, D = 64: ${what}`, line(leaves)]);
 }
