@@ -15,9 +15,9 @@ const RUN_N = 50;
 const MOST_IDS = 20;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-/** Longest tasks of one action on each of RUNS pages: median / longest, and how many over 50 ms. */
+/** The longest task of each time an action was taken: median / longest, and how many were over 50 ms. */
 const line = (times) => `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`;
-const what = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
+const onPages = `longest main-thread task, traced, median / longest of ${RUNS} fresh pages`;
 
 /** Each scene: its name in the navigation, its route, and the first grid cell it draws. */
 const SCENES = [
@@ -272,21 +272,21 @@ for (const pass of ['Forward', 'Backward']) {
   ]);
   rows.push([
     `an id edit at V = 50 000, D = 64 (${pass.toLowerCase()} on show): longest main-thread task from Enter, traced, median / longest of 3 edits on each of the ${RUNS} pages, the first right after the landing`,
-    `${ms(median(edits))} / ${ms(Math.max(...edits))} ms; over 50: ${edits.filter((t) => t > 50).length} of ${edits.length}`,
+    line(edits),
   ]);
   rows.push([
     `an SGD step at V = 50 000, D = 64 (${pass.toLowerCase()} on show): longest main-thread task from the click, traced, median / longest of 3 steps on each of the ${RUNS} pages`,
-    `${ms(median(steps))} / ${ms(Math.max(...steps))} ms; over 50: ${steps.filter((t) => t > 50).length} of ${steps.length}`,
+    line(steps),
   ]);
   if (runs.length) {
     rows.push([
       `Run N steps, N = ${RUN_N}, at V = 50 000, D = 64 (backward on show): longest main-thread task from the click until the scene shows the steps, traced, median / longest of ${RUNS} pages; click → steps shown`,
-      `${ms(median(runs))} / ${ms(Math.max(...runs))} ms; over 50: ${runs.filter((t) => t > 50).length} of ${runs.length}; ${ms(median(runTimes))} ms`,
+      `${line(runs)}; ${ms(median(runTimes))} ms`,
     ]);
     for (const [what, times] of [['an id edit', manyEdits], ['an SGD step', manySteps]]) {
       rows.push([
         `${what} at V = 50 000, D = 64 with ${MOST_IDS} ids, the most the scene allows there (backward on show): longest main-thread task, traced, median / longest of 3 on each of the ${RUNS} pages`,
-        `${ms(median(times))} / ${ms(Math.max(...times))} ms; over 50: ${times.filter((t) => t > 50).length} of ${times.length}`,
+        line(times),
       ]);
     }
   }
@@ -355,10 +355,10 @@ for (const pass of ['Forward', 'Backward']) {
     reseeded.push(await traced(page, async () => (await page.reload(), await big.waitFor())));
     await page.context().close();
   }
-  rows.push([`reload of One-hot at its default size (the app's start and first render): ${what}`, line(small)]);
-  rows.push([`reload of One-hot saved at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(grown)]);
-  rows.push([`Re-init at V = 50 000, D = 64 (the new seed's table drawn in the worker): ${what}`, line(reseeds)]);
-  rows.push([`reload of One-hot saved at V = 50 000, D = 64 after Re-init (its draw in the worker first): ${what}`, line(reseeded)]);
+  rows.push([`reload of One-hot at its default size (the app's start and first render): ${onPages}`, line(small)]);
+  rows.push([`reload of One-hot saved at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${onPages}`, line(grown)]);
+  rows.push([`Re-init at V = 50 000, D = 64 (the new seed's table drawn in the worker): ${onPages}`, line(reseeds)]);
+  rows.push([`reload of One-hot saved at V = 50 000, D = 64 after Re-init (its draw in the worker first): ${onPages}`, line(reseeded)]);
 }
 
 // A scene at V = 50 000, D = 64 (grown from 5 columns) opened from a file on a fresh One-hot, and
@@ -398,8 +398,8 @@ for (const pass of ['Forward', 'Backward']) {
     );
     await page.context().close();
   }
-  rows.push([`Import file of One-hot at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${what}`, line(imports)]);
-  rows.push([`leaving a lesson (Escape) played over One-hot's work at V = 50 000, D = 64: ${what}`, line(leaves)]);
+  rows.push([`Import file of One-hot at V = 50 000, D = 64, grown from 5 columns (its draw in the worker first): ${onPages}`, line(imports)]);
+  rows.push([`leaving a lesson (Escape) played over One-hot's work at V = 50 000, D = 64: ${onPages}`, line(leaves)]);
 }
 
 // The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
