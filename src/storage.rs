@@ -126,19 +126,12 @@ impl<S: Send + Sync + 'static> ReadAhead<S> {
     }
 }
 
-/// A scene's state, restored from localStorage under `key` and saved back on every change, so
-/// a reload loses nothing. Saved data that no longer reads as a scene is copied aside to
-/// `key.unreadable` and said so before the default takes its place. A share link
-/// (`#/scene?s=...`) replaces it only if it reads whole; the work it replaces is kept under
-/// `key.previous` for "Back to my work".
-pub fn use_scene<S>(key: &'static str) -> Scene<S>
-where
-    S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
-{
-    // Saved text that can't be read is kept aside first; if even that fails, nothing is saved
-    // over it.
+/// The learner's own work under `key` (read ahead, if `Restored` did), and what to say of it.
+/// Saved text that can't be read is kept aside first; if even that fails, nothing may be saved
+/// over it (the third part says why).
+fn read_own<S: Shared + Send + Sync + 'static>(key: &str) -> (Option<S>, Option<Notice>, Option<String>) {
     let save = use_context::<ReadAhead<S>>().and_then(ReadAhead::take).unwrap_or_else(|| read_save(key));
-    let (saved, mut notice, blocked) = match save {
+    match save {
         None => (None, None, None),
         Some(Ok(state)) => (Some(state), None, None),
         Some(Err((text, why))) => match store(&format!("{key}.unreadable"), &text) {
@@ -148,21 +141,33 @@ where
                 (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
             }
         },
-    };
-    // A link opens only if it reads whole and the work it replaces could be set aside.
+    }
+}
+
+/// A scene's state, restored from localStorage under `key` and saved back on every change, so
+/// a reload loses nothing. Saved data that no longer reads as a scene is copied aside to
+/// `key.unreadable` and said so before the default takes its place. A share link
+/// (`#/scene?s=...`) replaces it only if it reads whole; the work it replaces is kept under
+/// `key.previous` for "Back to my work".
+pub fn use_scene<S>(key: &'static str) -> Scene<S>
+where
+    S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
+{
+    // A link opens only if it reads whole and the work it replaces could be set aside, as
+    // saved: compared as text, not read back (One-hot's at real scale would draw its table).
     let linked = take_link().map(|payload| {
         let linked = from_link::<S>(&payload)?;
-        set_aside(key, saved.as_ref(), &linked).map(|kept| (linked, kept))
+        set_aside_text(key, load(key), &linked).map(|kept| (linked, kept))
     });
-    let initial = match linked {
-        None => saved.unwrap_or_default(),
-        Some(Ok((linked, kept))) => {
-            notice = Some(Notice::Opened { from: "link", kept });
-            linked
-        }
-        Some(Err(why)) => {
-            notice = Some(Notice::Refused { from: "link", why });
-            saved.unwrap_or_default()
+    let (initial, notice, blocked) = match linked {
+        Some(Ok((linked, kept))) => (linked, Some(Notice::Opened { from: "link", kept }), None),
+        refused => {
+            let (saved, notice, blocked) = read_own::<S>(key);
+            let notice = match refused {
+                Some(Err(why)) => Some(Notice::Refused { from: "link", why }),
+                _ => notice,
+            };
+            (saved.unwrap_or_default(), notice, blocked)
         }
     };
     let scene = Scene {
@@ -230,7 +235,7 @@ where
     /// opened.
     pub fn adopt(&self, scene: S, from: &'static str) {
         let current = self.state.get_untracked();
-        match set_aside(self.key, Some(&current), &scene) {
+        match set_aside(self.key, &current, &scene) {
             Ok(kept) => {
                 self.state.set(scene);
                 self.notice.set(Some(Notice::Opened { from, kept }));
@@ -243,13 +248,7 @@ where
     /// aside first, or nothing is saved over it and the learner is told why.
     pub fn keep(&self, from: &'static str) {
         self.save();
-        // Compared as saved text, not read back: reading One-hot's at real scale draws its table.
-        let own = load(self.key);
-        let kept = self.state.with_untracked(|current| match own {
-            Some(own) if own != to_json(current) => keep_previous(self.key, &own),
-            _ => Ok(false),
-        });
-        match kept {
+        match self.state.with_untracked(|current| set_aside_text(self.key, load(self.key), current)) {
             Ok(kept) => {
                 self.notice.set(Some(Notice::Opened { from, kept }));
                 self.held.set(false);
@@ -298,9 +297,18 @@ impl Before {
 
 /// Keeps the learner's `own` work under `key.previous` before `incoming` replaces it: whether
 /// there was anything to keep, or why it could not be kept (then nothing may replace it).
-fn set_aside<S: Shared + PartialEq>(key: &str, own: Option<&S>, incoming: &S) -> Result<bool, String> {
+fn set_aside<S: Shared + PartialEq>(key: &str, own: &S, incoming: &S) -> Result<bool, String> {
+    match own != incoming {
+        true => keep_previous(key, &to_json(own)),
+        false => Ok(false),
+    }
+}
+
+/// `set_aside` with the learner's work as saved text, compared with `incoming` as it would be
+/// saved: not read back (reading One-hot's at real scale draws its table).
+fn set_aside_text<S: Shared>(key: &str, own: Option<String>, incoming: &S) -> Result<bool, String> {
     match own {
-        Some(own) if own != incoming => keep_previous(key, &to_json(own)),
+        Some(own) if own != to_json(incoming) => keep_previous(key, &own),
         _ => Ok(false),
     }
 }

@@ -238,6 +238,16 @@ test('a file at real scale opens drawn in the worker, with Cancel, and so does t
   await page.getByRole('button', { name: 'Back to my work' }).click();
   await shape(page, '(50000, 5)').waitFor();
   assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
+
+  // A small scene's link opened over it: the work is set aside as saved, not read back, and
+  // comes back the same way.
+  const smallLink = await copyLink(await open());
+  await page.goto(smallLink);
+  await shape(page, '(4, 5)').waitFor();
+  await page.locator('.share-notice', { hasText: 'This scene came from a link. Your own work is kept' }).waitFor();
+  await page.getByRole('button', { name: 'Back to my work' }).click();
+  await shape(page, '(50000, 5)').waitFor();
+  assert.deepEqual([await row(page, 0), await row(page, 1)], rows);
   assert.deepEqual(small.errors, []);
   assert.deepEqual(page.errors, []);
 });

@@ -29,9 +29,8 @@ pub fn Restored(children: ChildrenFn) -> impl IntoView {
     if let Some(draw) = draw.clone() {
         let asked = draw.clone();
         // A step per task, each long enough on its own at real scale (the view may be gone by
-        // the next): the table made from what the worker sent; the save read over it (a link
-        // is read by the scene, also over it); the extent and transpose of the table the scene
-        // shows first made ahead; the scene shown.
+        // the next): the table made from what the worker sent; the save read over it; the
+        // extent and transpose of the table the scene shows first made ahead; the scene shown.
         let on_drawn = move |table: Result<Tensor, String>| {
             running.try_set_value(None);
             room.give_back();
@@ -40,14 +39,16 @@ pub fn Restored(children: ChildrenFn) -> impl IntoView {
                 if ready.try_get_untracked().is_none() {
                     return;
                 }
-                let read = with_drawn(drawn.clone(), || read_save::<State>(&storage::key(State::NAME)));
+                // A link's scene is read by the scene itself; the save then is only set aside.
+                let read =
+                    (!linked).then(|| with_drawn(drawn.clone(), || read_save::<State>(&storage::key(State::NAME))));
                 later(move || {
                     match (&read, drawn.first()) {
-                        (Some(Ok(saved)), _) if !linked => prepare(&saved.table),
+                        (Some(Some(Ok(saved))), _) => prepare(&saved.table),
                         (_, Some((_, table))) => prepare(table),
                         _ => {}
                     }
-                    save.try_set_value(Some(read));
+                    save.try_set_value(read);
                     tables.try_set_value(drawn);
                     later(move || {
                         ready.try_set(true);
