@@ -49,11 +49,26 @@ pub fn key(name: &str) -> String {
     format!("rowflow.{name}")
 }
 
-/// What `use_scene` reads for scene `name`: a link's JSON when the address has one, else its save.
-pub fn incoming(name: &str) -> Option<String> {
+/// What `use_scene` reads for a scene first: a link's JSON when the address has one, else its
+/// save.
+pub enum Incoming {
+    Link(String),
+    Save(String),
+}
+
+/// What `use_scene` will read for scene `name`, read here first.
+pub fn incoming(name: &str) -> Option<Incoming> {
     match crate::address::param("s") {
-        Some(payload) => link_text(&payload).ok(),
-        None => load(&key(name)),
+        Some(payload) => link_text(&payload).ok().map(Incoming::Link),
+        None => load(&key(name)).map(Incoming::Save),
+    }
+}
+
+impl Incoming {
+    pub fn text(&self) -> &str {
+        match self {
+            Incoming::Link(text) | Incoming::Save(text) => text,
+        }
     }
 }
 
@@ -98,9 +113,13 @@ pub enum Notice {
 pub type Save<S> = Option<Result<S, (String, String)>>;
 
 /// Reads and decodes the save under `key`.
-pub fn read_save<S: Shared>(key: &str) -> Save<S> {
-    let text = load(key)?;
-    Some(decode::<S>(&text).map_err(|why| (text, why)))
+fn read_save<S: Shared>(key: &str) -> Save<S> {
+    load(key).map(decode_save)
+}
+
+/// A save's text read as a scene, or kept with why it can't be.
+pub fn decode_save<S: Shared>(text: String) -> Result<S, (String, String)> {
+    decode::<S>(&text).map_err(|why| (text, why))
 }
 
 /// A save read ahead of its scene's view, in a task of its own, for `use_scene` to take from

@@ -107,18 +107,19 @@ impl Drawer {
     pub fn reseed(self, seed: String) -> Result<(), String> {
         let (v, d) = self.model.state.with_untracked(State::sizes);
         self.end(None);
-        if v.saturating_mul(d) <= DRAW_ON_PAGE {
-            return self.model.apply(Edit::Reinit { seed });
+        let draw = Draw { seed, v, d };
+        if draw.on_page() {
+            return self.model.apply(Edit::Reinit { seed: draw.seed });
         }
         // As torch reads it: ` 007` is drawn, and said, as 7.
-        let seed = Draw { seed, v, d }.check()?.to_string();
+        let seed = draw.check()?.to_string();
         self.start(Drawing { v, d, seed, change: Change::Seed })
     }
 
     /// Reads `text` (a file, or work set aside brought back) with `read`: its table drawn in the
     /// worker first when it is past what the page draws at once, else at once.
     pub fn open(self, text: String, read: Callback<String>) {
-        let big = draws_in(&text).into_iter().find(|d| d.v.saturating_mul(d.d) > DRAW_ON_PAGE);
+        let big = draws_in(&text).into_iter().find(|d| !d.on_page());
         let Some(Draw { seed, v, d }) = big else { return read.run(text) };
         self.end(None);
         self.opening.set_value(Some((text, read)));

@@ -5,11 +5,11 @@
 
 use super::drawer::{spawn_draw, Room};
 use super::timer::Running;
-use crate::storage::{self, read_save, ReadAhead, Save};
+use crate::storage::{self, decode_save, Incoming, ReadAhead, Save};
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Scene;
-use rowflow_core::scene::one_hot::{draws_in, prepare, with_drawn, Draw, State, DRAW_ON_PAGE, TABLE};
+use rowflow_core::scene::one_hot::{draws_in, prepare, with_drawn, Draw, State, TABLE};
 use rowflow_core::tensor::Tensor;
 use std::time::Duration;
 
@@ -17,9 +17,14 @@ use std::time::Duration;
 /// when it needs none.
 #[component]
 pub fn Restored(children: ChildrenFn) -> impl IntoView {
-    let big = |d: &Draw| d.v.saturating_mul(d.d) > DRAW_ON_PAGE;
-    let draw = storage::incoming(State::NAME).and_then(|text| draws_in(&text).into_iter().find(big));
-    let linked = crate::address::param("s").is_some();
+    let incoming = storage::incoming(State::NAME);
+    let draw = incoming.as_ref().and_then(|i| draws_in(i.text()).into_iter().find(|d| !d.on_page()));
+    // The save as read here, to be read as a scene over the draw; a link's scene is read by the
+    // scene itself (the save is then only set aside).
+    let own = StoredValue::new(match incoming {
+        Some(Incoming::Save(text)) if draw.is_some() => Some(text),
+        _ => None,
+    });
     let ready = RwSignal::new(draw.is_none());
     // The draw the scene is read over, and its save read ahead: taken once, so that the 12.8 MB
     // are not held here after.
@@ -39,9 +44,8 @@ pub fn Restored(children: ChildrenFn) -> impl IntoView {
                 if ready.try_get_untracked().is_none() {
                     return;
                 }
-                // A link's scene is read by the scene itself; the save then is only set aside.
-                let read =
-                    (!linked).then(|| with_drawn(drawn.clone(), || read_save::<State>(&storage::key(State::NAME))));
+                let own = own.try_update_value(Option::take).flatten();
+                let read = own.map(|text| Some(with_drawn(drawn.clone(), || decode_save::<State>(text))));
                 later(move || {
                     match (&read, drawn.first()) {
                         (Some(Some(Ok(saved))), _) => prepare(&saved.table),

@@ -141,6 +141,11 @@ impl Draw {
         Generator::parse_seed(&self.seed).map_err(|e| e.to_string())
     }
 
+    /// Whether the page draws this itself, or asks its worker (`DRAW_ON_PAGE`).
+    pub fn on_page(&self) -> bool {
+        self.v.saturating_mul(self.d) <= DRAW_ON_PAGE
+    }
+
     /// The table, within the sizes the scene allows; one drawn elsewhere if `with_drawn` has it.
     pub fn run(&self) -> Result<Tensor, String> {
         let seed = self.check()?;
