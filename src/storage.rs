@@ -283,8 +283,10 @@ where
     pub fn restore(&self, before: Option<Before>) {
         let previous = format!("{}.previous", self.key);
         let scene = *self;
-        let gone = move || Notice::Refused { from: "saved work", why: "it is no longer there".into() };
-        let Some(text) = load(&previous) else { return self.notice.set(Some(gone())) };
+        let Some(text) = load(&previous) else {
+            let why = "it is no longer there".into();
+            return self.notice.set(Some(Notice::Refused { from: "saved work", why }));
+        };
         Before::run(before, text, move |text| match decode::<S>(&text) {
             Ok(state) => {
                 scene.state.set(state);
@@ -293,7 +295,11 @@ where
                 }
                 scene.notice.set(Some(Notice::Restored));
             }
-            Err(_) => scene.notice.set(Some(gone())),
+            // A save that did not read when a link was opened over it is set aside as it was.
+            Err(why) => scene.notice.set(Some(Notice::Refused {
+                from: "saved work",
+                why: format!("it no longer reads as this scene ({why}); it stays in this browser under {previous}"),
+            })),
         });
     }
 }

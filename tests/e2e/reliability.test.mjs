@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, at, axe, cell, download, type } from './browser.mjs';
+import { serve, at, axe, cell, copyLink, download, type } from './browser.mjs';
 
 const site = serve();
 
@@ -159,6 +159,31 @@ test('saved work that no longer reads is kept aside and said, and the scene stil
   assert.equal(await page.locator('select[aria-label=Preset]').inputValue(), 'vector_6_to_10');
   assert.deepEqual(await axe(page), []);
   assert.deepEqual(page.errors, []);
+});
+
+test('saved work that no longer reads, set aside by a link, is said so when asked back, and stays', async () => {
+  const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
+  await type(page, 'weight[0, 0]', '0.25');
+  const link = await copyLink(page);
+  const junk = '{"preset":"vector_6_to_10","weight":{"shape":[2],"data":[1,2,3]}}';
+  const learner = await site.page();
+  await learner.goto(site.base);
+  await learner.evaluate((junk) => localStorage.setItem('rowflow.linear', junk), junk);
+  await learner.goto(link);
+  await learner.getByText('This scene came from a link. Your own work is kept').waitFor();
+  assert.equal(await cell(learner, 'weight[0, 0]'), '0.2500');
+  await learner.getByRole('button', { name: 'Back to my work' }).click();
+  const notice = learner.locator('.share-notice[role=alert]');
+  await notice.waitFor();
+  assert.match(
+    await notice.textContent(),
+    /^This saved work could not be opened: it no longer reads as this scene \(not a saved scene: .*\); it stays in this browser under rowflow\.linear\.previous\. Nothing was changed\.$/,
+  );
+  assert.equal(await learner.evaluate(() => localStorage.getItem('rowflow.linear.previous')), junk);
+  assert.equal(await cell(learner, 'weight[0, 0]'), '0.2500', 'the linked scene stays on show');
+  assert.deepEqual(await axe(learner), []);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(learner.errors, []);
 });
 
 test('the policy is strict, nothing inline is served, and it is enforced on every route', async () => {
