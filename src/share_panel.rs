@@ -6,6 +6,7 @@ use crate::class_link::ClassLink;
 use crate::storage::{size, Before, Notice, Scene};
 use leptos::prelude::*;
 use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
+use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -64,7 +65,8 @@ where
             let refused = move |why| scene.notice.set(Some(Notice::Refused { from: "file", why }));
             let Some(text) = text else { return refused("it is not a text file".into()) };
             Before::run(before, text, move |text| match from_file::<S>(&text) {
-                Ok(s) => scene.adopt(s, "file"),
+                // Shown in a task of its own: reading it at real scale is a long enough task.
+                Ok(s) => set_timeout(move || scene.adopt(s, "file"), Duration::ZERO),
                 Err(why) => refused(why),
             });
         });

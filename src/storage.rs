@@ -253,7 +253,8 @@ where
     /// Shows a scene from a file; the one it replaces is set aside first, or the file is not
     /// opened.
     pub fn adopt(&self, scene: S, from: &'static str) {
-        let current = self.state.get_untracked();
+        // The scene may have gone since its file was read.
+        let Some(current) = self.state.try_get_untracked() else { return };
         match set_aside(self.key, &current, &scene) {
             Ok(kept) => {
                 self.state.set(scene);
@@ -288,12 +289,19 @@ where
             return self.notice.set(Some(Notice::Refused { from: "saved work", why }));
         };
         Before::run(before, text, move |text| match decode::<S>(&text) {
+            // Shown in a task of its own: reading it at real scale is a long enough task.
             Ok(state) => {
-                scene.state.set(state);
-                if let Ok(s) = local_storage() {
-                    let _ = s.remove_item(&previous);
-                }
-                scene.notice.set(Some(Notice::Restored));
+                let previous = previous.clone();
+                set_timeout(
+                    move || {
+                        scene.state.try_set(state);
+                        if let Ok(s) = local_storage() {
+                            let _ = s.remove_item(&previous);
+                        }
+                        scene.notice.try_set(Some(Notice::Restored));
+                    },
+                    Duration::ZERO,
+                );
             }
             // A save that did not read when a link was opened over it is set aside as it was.
             Err(why) => scene.notice.set(Some(Notice::Refused {
