@@ -3,10 +3,12 @@
 //! until one succeeds; work a link or file replaces is set aside first, and if it can't be,
 //! the link or file is not opened.
 
+use js_sys::JsString;
 use leptos::prelude::*;
 use rowflow_core::scene::share::{decode, from_link, link_text, Shared};
 use rowflow_core::scene::to_json;
 use std::time::Duration;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 fn local_storage() -> Result<web_sys::Storage, String> {
@@ -19,17 +21,33 @@ fn local_storage() -> Result<web_sys::Storage, String> {
 
 /// Writes `text` under `key` whole (a failed write leaves what was there), or says why not.
 fn store(key: &str, text: &str) -> Result<(), String> {
-    local_storage()?.set_item(key, text).map_err(|e| {
+    store_js(key, &JsString::from(text))
+}
+
+/// `store` of text already in JS: work set aside is copied there, never brought into the wasm.
+fn store_js(key: &str, text: &JsString) -> Result<(), String> {
+    local_storage()?.unchecked_ref::<TextStorage>().set_text(key, text).map_err(|e| {
         let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
+        let len = text.length() as usize;
         match name.as_str() {
             // A browser keeps a few MB a site: a scene at real scale can need more on its own.
-            "QuotaExceededError" if text.len() > 1 << 20 => {
-                format!("this browser's storage is full (this scene needs {})", size(text.len()))
+            "QuotaExceededError" if len > 1 << 20 => {
+                format!("this browser's storage is full (this scene needs {})", size(len))
             }
             "QuotaExceededError" => "this browser's storage is full".to_string(),
             _ => "the browser refused to store it".to_string(),
         }
     })
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `Storage` whose text stays in JS (web-sys's `get_item` copies it into the wasm).
+    type TextStorage;
+    #[wasm_bindgen(method, js_name = getItem)]
+    fn text(this: &TextStorage, key: &str) -> Option<JsString>;
+    #[wasm_bindgen(method, catch, js_name = setItem)]
+    fn set_text(this: &TextStorage, key: &str, text: &JsString) -> Result<(), JsValue>;
 }
 
 /// `812 KB`, `2.3 MB`: a size as a learner reads it.
@@ -176,7 +194,7 @@ where
     // saved: compared as text, not read back (One-hot's at real scale would draw its table).
     let linked = take_link().map(|payload| {
         let linked = from_link::<S>(&payload)?;
-        set_aside_text(key, load(key), &linked).map(|kept| (linked, kept))
+        set_aside_text(key, &linked).map(|kept| (linked, kept))
     });
     let (initial, notice, blocked) = match linked {
         Some(Ok((linked, kept))) => (linked, Some(Notice::Opened { from: "link", kept }), None),
@@ -268,7 +286,7 @@ where
     /// aside first, or nothing is saved over it and the learner is told why.
     pub fn keep(&self, from: &'static str) {
         self.save();
-        match self.state.with_untracked(|current| set_aside_text(self.key, load(self.key), current)) {
+        match self.state.with_untracked(|current| set_aside_text(self.key, current)) {
             Ok(kept) => {
                 self.notice.set(Some(Notice::Opened { from, kept }));
                 self.held.set(false);
@@ -332,23 +350,26 @@ impl Before {
 /// there was anything to keep, or why it could not be kept (then nothing may replace it).
 fn set_aside<S: Shared + PartialEq>(key: &str, own: &S, incoming: &S) -> Result<bool, String> {
     match own != incoming {
-        true => keep_previous(key, &to_json(own)),
+        true => keep_previous(key, &JsString::from(to_json(own))),
         false => Ok(false),
     }
 }
 
 /// `set_aside` with the learner's work as saved text, compared with `incoming` as it would be
-/// saved: not read back (reading One-hot's at real scale draws its table).
-fn set_aside_text<S: Shared>(key: &str, own: Option<String>, incoming: &S) -> Result<bool, String> {
-    match own {
-        Some(own) if own != to_json(incoming) => keep_previous(key, &own),
+/// saved: not read back (reading One-hot's at real scale draws its table), nor copied into the
+/// wasm and out (1.3 MB at real scale: ~20 ms of the task that opens a link over it).
+fn set_aside_text<S: Shared>(key: &str, incoming: &S) -> Result<bool, String> {
+    // Compared in JS (`===`): a `String` would copy the learner's work into the wasm first.
+    let incoming = JsString::from(to_json(incoming));
+    match local_storage().ok().and_then(|s| s.unchecked_ref::<TextStorage>().text(key)) {
+        Some(own) if own != incoming => keep_previous(key, &own),
         _ => Ok(false),
     }
 }
 
 /// Keeps `own`, the learner's work as saved text, under `key.previous`.
-fn keep_previous(key: &str, own: &str) -> Result<bool, String> {
-    store(&format!("{key}.previous"), own)
+fn keep_previous(key: &str, own: &JsString) -> Result<bool, String> {
+    store_js(&format!("{key}.previous"), own)
         .map(|()| true)
         .map_err(|e| format!("your own work could not be set aside first ({e}); export it to a file, then try again"))
 }

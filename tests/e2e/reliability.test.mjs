@@ -161,6 +161,37 @@ test('saved work that no longer reads is kept aside and said, and the scene stil
   assert.deepEqual(page.errors, []);
 });
 
+test('a link is not opened over work that cannot be set aside first (storage full): the work stays', async () => {
+  const sender = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
+  await type(sender, 'weight[0, 0]', '0.25');
+  const link = await copyLink(sender);
+  const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
+  await type(page, 'weight[0, 0]', '0.75');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.linear') ?? '{}').weight?.data?.[0] === 0.75);
+  const own = await page.evaluate(() => localStorage.getItem('rowflow.linear'));
+  await page.evaluate(() => {
+    for (let size = 1 << 22, i = 0; size >= 1; ) {
+      try {
+        localStorage.setItem(`junk.${i++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+  await page.goto(link);
+  const notice = page.locator('.share-notice[role=alert]');
+  await notice.waitFor();
+  assert.equal(
+    await notice.textContent(),
+    "This link could not be opened: your own work could not be set aside first (this browser's storage is full); export it to a file, then try again. Nothing was changed.",
+  );
+  assert.equal(await cell(page, 'weight[0, 0]'), '0.7500');
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.linear')), own);
+  assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.linear.previous')), null);
+  assert.deepEqual(sender.errors, []);
+  assert.deepEqual(page.errors, []);
+});
+
 test('saved work that no longer reads, set aside by a link, is said so when asked back, and stays', async () => {
   const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
   await type(page, 'weight[0, 0]', '0.25');
