@@ -19,6 +19,19 @@ async function outputs(page, [b, s, d]) {
   return shown;
 }
 
+/** Fills the page's origin's storage to the last byte. */
+function fillStorage(page) {
+  return page.evaluate(() => {
+    for (let size = 1 << 22, i = 0; size >= 1; ) {
+      try {
+        localStorage.setItem(`junk.${i++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+}
+
 test('50 SGD steps on nn.Embedding(1000, 30) are all there after a reload', async (t) => {
   const page = await site.page();
   await page.goto(site.base + '#/embedding');
@@ -107,16 +120,7 @@ test('a change is saved in a task after it is drawn, and a page closed before th
 
 test('a save that fails says so, with Export at hand; the next save that works clears it', async () => {
   const page = await site.go('#/linear', '[data-cell="weight[0, 0]"]');
-  // Fill this origin's storage to the last byte.
-  await page.evaluate(() => {
-    for (let size = 1 << 22, i = 0; size >= 1; ) {
-      try {
-        localStorage.setItem(`junk.${i++}`, 'x'.repeat(size));
-      } catch {
-        size >>= 1;
-      }
-    }
-  });
+  await fillStorage(page);
   // A change that needs more room than the save it replaces: 20 output features instead of 10.
   await type(page, 'out_features', '20');
   await at(page, 'weight[19, 5]').waitFor();
@@ -169,15 +173,7 @@ test('a link is not opened over work that cannot be set aside first (storage ful
   await type(page, 'weight[0, 0]', '0.75');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.linear') ?? '{}').weight?.data?.[0] === 0.75);
   const own = await page.evaluate(() => localStorage.getItem('rowflow.linear'));
-  await page.evaluate(() => {
-    for (let size = 1 << 22, i = 0; size >= 1; ) {
-      try {
-        localStorage.setItem(`junk.${i++}`, 'x'.repeat(size));
-      } catch {
-        size >>= 1;
-      }
-    }
-  });
+  await fillStorage(page);
   await page.goto(link);
   const notice = page.locator('.share-notice[role=alert]');
   await notice.waitFor();
