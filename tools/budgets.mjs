@@ -4,6 +4,7 @@
 // three runs). Run by scripts/bench-browser; figures go in the README, never into a test.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { encodings, serve } from './serve.mjs';
@@ -23,6 +24,22 @@ const ROUTES = [
 const LIGHTHOUSE = ['#/', '#/embedding'];
 const RUNS = 3;
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** What a file of the build is, for the breakdown of a first load: the main module, the part of
+ * the wasm every scene needs, a scene's own part, a part some scenes share (tools/split.mjs's
+ * map in index.html), or the JavaScript, the CSS and the HTML. */
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const partsMap = html.match(/name="?rowflow-parts"?\s+content="([^"]*)"|content="([^"]*)"\s+name="?rowflow-parts"?/);
+const parts = Object.values(JSON.parse((partsMap?.[1] ?? partsMap?.[2] ?? '{}').replaceAll('&quot;', '"'))).map((l) => l.map((f) => f.replace(/^.*\//, '')));
+const everyScene = parts.length ? parts.reduce((all, l) => all.filter((f) => l.includes(f))) : [];
+const KINDS = ['main wasm', "every scene's wasm", "the scene's own wasm", 'wasm some scenes share', 'JS', 'CSS', 'HTML'];
+function kind(file) {
+  if (/^rowflow-[0-9a-f]+_bg\.wasm$/.test(file)) return KINDS[0];
+  if (everyScene.includes(file)) return KINDS[1];
+  if (/^split_/.test(file)) return KINDS[2];
+  if (file.endsWith('.wasm')) return KINDS[3];
+  return { js: 'JS', css: 'CSS', html: 'HTML' }[file.split('.').pop()] ?? file;
+}
 
 const server = await serve(dist, { base: '/rowflow/' });
 const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] });
@@ -46,6 +63,10 @@ for (const [route, ready] of ROUTES) {
   const total = (encoding) => sizes.reduce((sum, f) => sum + (f[encoding] ?? f.raw).length, 0);
   rows.push([`first load of ${route}: ${files.size} files, gzip (budget ≤ 200 KB)`, kb(total('gzip'))]);
   rows.push([`first load of ${route}: brotli / uncompressed`, `${kb(total('br'))} / ${kb(total('raw'))}`]);
+  const by = new Map();
+  [...files].forEach((f, i) => by.set(kind(f), (by.get(kind(f)) ?? 0) + (sizes[i].gzip ?? sizes[i].raw).length));
+  const split = [...by].sort(([a], [b]) => KINDS.indexOf(a) - KINDS.indexOf(b)).map(([k, bytes]) => `${k} ${kb(bytes)}`);
+  rows.push([`first load of ${route}, gzip, by kind`, split.join(', ')]);
   await context.close();
 }
 await browser.close();
