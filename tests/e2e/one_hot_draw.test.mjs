@@ -84,6 +84,29 @@ test('while V is drawn, the D slider offers what fits with the V being drawn', a
 });
 
 
+test('D goes to 300 where the table fits: at V = 10,000 its 3 million numbers are drawn in the worker', async () => {
+  const page = await open();
+  const first = await Promise.all([0, 1, 2, 3, 4].map((j) => cell(page, `emb(input)[0, ${j}]`)));
+  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  const d = page.locator('input[type=range][aria-label^="D ("]');
+  await v.focus();
+  for (let i = 0; i < 20 && (await v.getAttribute('aria-valuetext')) !== '10000'; i++) await page.keyboard.press('ArrowRight');
+  await shape.filter({ hasText: '(10000, 5)' }).waitFor();
+  const release = await holdWorker(page);
+  await d.focus();
+  await page.keyboard.press('End');
+  await page.locator('.oh-drawing', { hasText: 'Drawing emb.weight (10000, 300), 3,000,000 numbers from torch.manual_seed(123)' }).waitFor();
+  assert.equal(await d.getAttribute('aria-valuetext'), '300');
+  await release();
+  await shape.filter({ hasText: '(10000, 300)' }).waitFor();
+  // Both ways' outputs, (3, 300), are heat maps now: id 2's row keeps PyTorch's numbers.
+  const readout = page.locator('.heatmap', { has: page.locator('[role=grid][aria-label="emb(input)"]') }).locator('.readout');
+  assert.match(await readout.textContent(), new RegExp(`^emb\\(input\\)\\[0, 0\\] = .* · row: \\[${first.join(', ')}, `));
+  await page.getByText('torch.equal(emb(input), linear(one_hot)) → True').waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
 /** `emb(input)[k, 0 … 4]` as shown. */
 const row = (page, k) => Promise.all([0, 1, 2, 3, 4].map((j) => cell(page, `emb(input)[${k}, ${j}]`)));
 

@@ -71,7 +71,7 @@ pub const PRESETS: &[(&str, &str)] = &[
 /// The stops of the V slider: from what fits as cells to a real vocabulary.
 pub const VOCAB_SIZES: &[usize] = &[4, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000];
 /// The stops of the D slider.
-pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256];
+pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256, 300];
 /// At most this many ids, so `input` stays a row of cells.
 pub const MAX_IDS: usize = 64;
 /// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive

@@ -279,9 +279,33 @@ fn linked_resizes_keep_the_numbers_and_draw_new_ones_from_the_seed() {
     assert!(c.pass.is_none());
 
     assert!(s.set_vocab("0").is_err());
-    assert!(s.set_dim("257").is_err());
+    assert!(s.set_dim("301").is_err());
     assert!(s.resize_ids(0, "65").is_err());
     assert!(s.resize_ids(3, "2").is_err());
+}
+
+#[test]
+fn d_goes_to_300_where_the_table_fits() {
+    let mut s = State::default();
+    s.set_vocab("10000").unwrap();
+    assert_eq!(*s.dim_choices(s.sizes()).last().unwrap(), 300);
+    // 20,000 × 256 is more than the lab holds: D stops at 128 there.
+    assert_eq!(*s.dim_choices((20_000, 5)).last().unwrap(), 128);
+    let kept = s.table.clone();
+    s.set_dim("300").unwrap();
+    assert_eq!(s.table.shape(), [10_000, 300]);
+    // The columns kept keep their numbers; the new ones are `torch.manual_seed(123);
+    // nn.Embedding(10000, 300)`'s.
+    let drawn = Draw { seed: "123".into(), v: 10_000, d: 300 }.run().unwrap();
+    for (r, (row, new)) in s.table.data().chunks(300).zip(drawn.data().chunks(300)).enumerate() {
+        assert_eq!(row[..5], kept.data()[r * 5..r * 5 + 5]);
+        assert!(row[5..].iter().zip(&new[5..]).all(|(a, b)| a.to_bits() == b.to_bits()), "row {r}");
+    }
+    let c = s.compute();
+    let pass = c.pass.unwrap();
+    assert_eq!(pass.lookup.shape(), [3, 300]);
+    assert!(pass.lookup.data().iter().zip(pass.linear.data()).all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert_eq!(s.set_dim("301").unwrap_err(), "choose a size from 1 to 300");
 }
 
 #[test]
