@@ -141,6 +141,13 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   assert.ok(await page.locator('[role=grid][aria-label="emb.weight"] canvas').count(), 'emb.weight is a heat map');
   assert.ok(await page.locator('[role=grid][aria-label="linear.weight"] canvas').count());
   assert.ok(await page.locator('[role=grid][aria-label="one_hot"] canvas').count());
+  // Each row of one_hot has its one 1 in its id's column (ids [2, 3, 1]).
+  const hot = page.locator('.heatmap', { has: page.locator('[role=grid][aria-label="one_hot"]') });
+  const zeros = (k) => Array(k).fill('0.0000');
+  assert.equal(await hot.locator('.readout').textContent(), `one_hot[0, 0] = 0 · row: [${[...zeros(2), '1.0000', ...zeros(9)].join(', ')}, …]`);
+  await hot.locator('[role=gridcell]').focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await hot.locator('.readout').textContent(), `one_hot[1, 0] = 0 · row: [${[...zeros(3), '1.0000', ...zeros(8)].join(', ')}, …]`);
   // The first rows are the seed-123 table still: the outputs are unchanged.
   assert.equal(await cell(page, 'linear(one_hot)[0, 0]'), '0.6957');
   assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
