@@ -292,6 +292,32 @@ for (const pass of ['Forward', 'Backward']) {
   }
 }
 
+// The largest one_hot the scene makes: 64 ids, its most, with D = 16 (the most 2^26
+// multiply-adds a pass allow at V = 50,000); V grown to 50,000 makes it 3.2 million numbers.
+// The longest task of that change and of an SGD step there, on RUNS fresh pages.
+{
+  const [grows, steps] = [[], []];
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base + '#/one-hot');
+    await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+    const d = page.locator('input[type=range][aria-label^="D ("]');
+    await d.focus();
+    while ((await d.getAttribute('aria-valuetext')) !== '16') await page.keyboard.press('ArrowRight');
+    const count = page.locator('input[aria-label="number of ids"]');
+    await count.fill('64');
+    await count.press('Enter');
+    await page.locator('[data-cell="input[63]"]').waitFor();
+    await page.waitForTimeout(800);
+    const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+    grows.push(await longestTraced(page, async () => (await toLastStop(page, 'V ('), await shape.filter({ hasText: '(50000, 16)' }).waitFor()), 1200));
+    steps.push(await longestTraced(page, () => page.getByRole('button', { name: 'SGD step' }).click(), 1200));
+    await page.context().close();
+  }
+  rows.push([`V grown to 50 000 with 64 ids and D = 16 (one_hot 64 × 50,000): ${onPages}`, line(grows)]);
+  rows.push([`an SGD step there: ${onPages}`, line(steps)]);
+}
+
 // Cells, not tensors: D from 5 to 64 at V = 4 builds ~900 grid cells (emb.weight, linear.weight
 // and both outputs as cells) in one change; the longest task of each of RUNS fresh pages, each
 // left a second to settle first (its first timing run, the wasm's tier-up).

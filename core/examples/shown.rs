@@ -96,8 +96,8 @@ fn one_hot(s: &one_hot::State, cells: &mut Cells) {
             cells.floats(name, t);
         }
     }
-    if let Some(p) = &c.pass {
-        cells.ids(one_hot::ONE_HOT, &p.one_hot);
+    if let Some(one_hot) = c.pass.as_ref().and_then(|p| p.one_hot.dense().ok()) {
+        cells.ids(one_hot::ONE_HOT, &one_hot);
     }
 }
 

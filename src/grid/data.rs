@@ -1,6 +1,7 @@
 //! What a grid shows, made once per change of the numbers it shows.
 
 use rowflow_core::format::{full, not_finite, short};
+use rowflow_core::ops::one_hot::OneHot;
 use rowflow_core::{Ids, Tensor};
 
 /// Past this many cells a tensor is drawn as a heat map instead of cells.
@@ -63,22 +64,22 @@ impl GridData {
         Self::new(text.clone(), text, t.map(|i| i as f32))
     }
 
-    /// `one_hot`, `F.one_hot(ids, V)`: past the cells, its numbers made from the ids, not read
-    /// from the tensor, and its scale known (at 64 × 50,000, ~10 ms less of the change's task).
-    pub fn one_hot(one_hot: &Ids, ids: &Ids) -> Self {
-        let v = one_hot.last_dim();
-        if one_hot.numel() <= HEATMAP_CELLS || v == 0 {
-            return Self::ids(one_hot);
+    /// `F.one_hot(ids, V)`, kept as its ids: as cells, its numbers; past them, the heat map's
+    /// made from the ids, its scale known (at 64 × 50,000, ~10 ms less of the change's task).
+    pub fn one_hot(one_hot: &OneHot) -> Self {
+        let v = one_hot.num_classes;
+        if one_hot.numel() <= HEATMAP_CELLS {
+            return one_hot.dense().map(|t| Self::ids(&t)).unwrap_or_default();
         }
         let mut values = vec![0.0f32; one_hot.numel()];
-        for (k, &id) in ids.data().iter().enumerate() {
+        for (k, &id) in one_hot.ids.data().iter().enumerate() {
             if let Some(x) = usize::try_from(id).ok().and_then(|id| values.get_mut(k * v + id)) {
                 *x = 1.0;
             }
         }
-        match Tensor::new(one_hot.shape().to_vec(), values) {
+        match Tensor::new(one_hot.shape(), values) {
             Ok(values) => Self { short: Vec::new(), full: Vec::new(), values, scale: 1.0, not_finite: None },
-            Err(_) => Self::ids(one_hot),
+            Err(_) => Self::default(),
         }
     }
 

@@ -57,7 +57,7 @@ impl Driven for State {
         if let Some(p) = &c.pass {
             let want = [p.ids.shape(), &[d]].concat();
             prop_assert!(p.lookup.shape() == &want[..] && p.linear.shape() == &want[..]);
-            prop_assert_eq!(p.one_hot.shape(), &[p.ids.shape(), &[v]].concat()[..]);
+            prop_assert_eq!(p.one_hot.shape(), [p.ids.shape(), &[v]].concat());
             if self.table.data().iter().all(|x| x.is_finite()) {
                 prop_assert_eq!(p.mismatch, None, "torch.equal fails on a finite table");
             }

@@ -86,7 +86,7 @@ fn Lab() -> impl IntoView {
     });
     let changed = move |name: &'static str| Memo::new(move |_| state.with(|s| s.changed(name)));
     let one_hot = Memo::new(move |_| {
-        computed.with(|c| c.pass.as_ref().map(|p| GridData::one_hot(&p.one_hot, &p.ids)).unwrap_or_default())
+        computed.with(|c| c.pass.as_ref().map(|p| GridData::one_hot(&p.one_hot)).unwrap_or_default())
     });
     let has_pass = Memo::new(move |_| computed.with(|c| c.pass.is_some()));
     let on_focus = model.on_focus();

@@ -15,8 +15,8 @@ pub struct Pass {
     pub ids: Ids,
     /// Set when `ids` is the last good value rather than `input`.
     pub stale: bool,
-    /// `F.one_hot(ids, V)`, `(*, V)` of 0/1.
-    pub one_hot: Ids,
+    /// `F.one_hot(ids, V)`, `(*, V)` of 0/1, kept as its ids.
+    pub one_hot: OneHot,
     /// `emb(input)`, `(*, D)`.
     pub lookup: Tensor,
     /// `linear(one_hot)`, `(*, D)`, as the dense product gives it (`OneHotLinear::picked`).
@@ -45,7 +45,7 @@ impl Pass {
         // `==` as torch.equal compares: nan never equals, -0.0 equals 0.0.
         let mismatch = lookup.data().iter().zip(linear.data()).position(|(a, b)| a != b);
         Ok(Pass {
-            one_hot: one_hot(ids, ways.linear.num_classes() as i64)?,
+            one_hot: OneHot::new(ids, ways.linear.num_classes())?,
             trace: timeline(ways, ids)?,
             cost: ways.linear.cost(ids),
             ids: ids.clone(),
@@ -57,7 +57,7 @@ impl Pass {
     }
 
     pub(super) fn vocab(&self) -> usize {
-        self.one_hot.last_dim()
+        self.one_hot.num_classes
     }
     pub(super) fn dim(&self) -> usize {
         self.lookup.last_dim()

@@ -25,7 +25,7 @@ use crate::error::{Result as TorchResult, TorchError};
 use crate::format::grouped;
 use crate::ops::embedding::Embedding;
 use crate::ops::loss::Loss;
-use crate::ops::one_hot::{one_hot, Cost, OneHotLinear};
+use crate::ops::one_hot::{Cost, OneHot, OneHotLinear};
 use crate::ops::Named;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};

@@ -21,8 +21,15 @@ fn presets_reproduce_pytorch() {
         assert!(c.issues.is_empty());
         assert_eq!(c.tensor(LINEAR_WEIGHT).unwrap().data(), floats(&f["params"]["weight"]));
         let p = c.pass.as_ref().unwrap();
+        // one_hot kept as its ids reads, and writes out, PyTorch's F.one_hot.
+        let dense = p.one_hot.dense().unwrap();
         assert_eq!(p.one_hot.shape(), shape(&f["one_hot"]));
-        assert_eq!(p.one_hot.data(), ints(&f["one_hot"]));
+        assert_eq!(dense.shape(), shape(&f["one_hot"]));
+        assert_eq!(dense.data(), ints(&f["one_hot"]));
+        for (i, &x) in dense.data().iter().enumerate() {
+            assert_eq!(p.one_hot.get(&crate::tensor::unravel(i, dense.shape())), Some(x));
+        }
+        assert_eq!(p.one_hot.get(&[0, p.one_hot.num_classes]), None);
         assert_eq!(p.linear.shape(), shape(&f["output"]));
         assert_eq!(p.linear.data(), floats(&f["output"]));
         assert_eq!(p.lookup.data(), floats(&f["output"]));
@@ -202,7 +209,7 @@ fn edits_flow_through_both_ways() {
     assert_eq!(p.lookup.get(&[0, 1]), Some(7.5));
     assert_eq!(p.linear.get(&[0, 1]), Some(7.5));
     s.edit(INPUT, 0, "0").unwrap();
-    assert_eq!(s.compute().pass.unwrap().one_hot.data()[..4], [1, 0, 0, 0]);
+    assert_eq!(s.compute().pass.unwrap().one_hot.dense().unwrap().data()[..4], [1, 0, 0, 0]);
     let before = s.clone();
     assert!(s.edit(TABLE, 0, "x").unwrap_err().starts_with("could not convert string to float: 'x'"));
     assert!(s.edit(ONE_HOT, 0, "1").unwrap_err().contains("change input"));
@@ -260,7 +267,7 @@ fn linked_resizes_keep_the_numbers_and_draw_new_ones_from_the_seed() {
     assert_eq!(s.table.data()[20..], fresh.data()[20..]);
     let c = s.compute();
     let p = c.pass.as_ref().unwrap();
-    assert_eq!((p.one_hot.shape(), p.linear.shape()), (&[3, 10][..], &[3, 5][..]));
+    assert_eq!((&p.one_hot.shape()[..], p.linear.shape()), (&[3, 10][..], &[3, 5][..]));
     assert_eq!(c.tensor(LINEAR_WEIGHT).unwrap().shape(), [5, 10]);
     assert_eq!(p.cost.one_hot_multiply_adds, 3 * 10 * 5);
 
