@@ -292,8 +292,9 @@ for (const pass of ['Forward', 'Backward']) {
   }
 }
 
-// The largest one_hot the scene makes: 64 ids, its most, with D = 16 (the most 2^26
-// multiply-adds a pass allow at V = 50,000); V grown to 50,000 makes it 3.2 million numbers.
+// The largest one_hot the scene makes: 83 ids, the most whose one_hot fits at V = 50,000 (2^22
+// numbers), with D = 16 (83 × 50,000 × 16 within 2^26 multiply-adds a pass); V grown to
+// 50,000 makes it 4.15 million numbers.
 // The longest task of that change and of an SGD step there, on RUNS fresh pages.
 {
   const [grows, steps] = [[], []];
@@ -305,16 +306,16 @@ for (const pass of ['Forward', 'Backward']) {
     await d.focus();
     while ((await d.getAttribute('aria-valuetext')) !== '16') await page.keyboard.press('ArrowRight');
     const count = page.locator('input[aria-label="number of ids"]');
-    await count.fill('64');
+    await count.fill('83');
     await count.press('Enter');
-    await page.locator('[data-cell="input[63]"]').waitFor();
+    await page.locator('[data-cell="input[82]"]').waitFor();
     await page.waitForTimeout(800);
     const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
     grows.push(await longestTraced(page, async () => (await toLastStop(page, 'V ('), await shape.filter({ hasText: '(50000, 16)' }).waitFor()), 1200));
     steps.push(await longestTraced(page, () => page.getByRole('button', { name: 'SGD step' }).click(), 1200));
     await page.context().close();
   }
-  rows.push([`V grown to 50 000 with 64 ids and D = 16 (one_hot 64 × 50,000): ${onPages}`, line(grows)]);
+  rows.push([`V grown to 50 000 with 83 ids and D = 16 (one_hot 83 × 50,000): ${onPages}`, line(grows)]);
   rows.push([`an SGD step there: ${onPages}`, line(steps)]);
 }
 

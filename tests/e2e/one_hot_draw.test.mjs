@@ -107,6 +107,28 @@ test('D goes to 300 where the table fits: at V = 10,000 its 3 million numbers ar
   assert.deepEqual(page.errors, []);
 });
 
+test('up to 1,024 ids: past 400 the input is a heat map, both ways still equal, V as far as their one_hot fits', async () => {
+  const page = await open();
+  const count = page.getByLabel('number of ids');
+  await count.fill('1025');
+  await count.press('Enter');
+  await page.locator('label.field', { has: count }).locator('.field-error', { hasText: 'choose a size from 1 to 1024' }).waitFor();
+  await count.fill('1024');
+  await count.press('Enter');
+  await page.locator('.one-hot figure:has([aria-label="input"]) .shape', { hasText: '(1024,)' }).waitFor();
+  assert.ok(await page.locator('[role=grid][aria-label="input"] canvas').count(), 'input is a heat map');
+  assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
+  // New ids are 0: 1,024 × 4 × 5 multiply-adds, all but one per number by 0.
+  assert.match(await page.locator('.oh-cost').textContent(), /The lookup copies 5,120 numbers\. The one-hot way does 20,480 multiply-adds, 15,360 of them by 0/);
+  const v = page.locator('input[type=range][aria-label^="V ("]');
+  await v.focus();
+  await page.keyboard.press('End');
+  await page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(2000, 5)' }).waitFor();
+  assert.equal(await v.getAttribute('aria-valuetext'), '2000', "not 5,000: 1,024 × 5,000 is more than this lab holds");
+  assert.match(await page.locator('.oh-equal').textContent(), /→ True/);
+  assert.deepEqual(page.errors, []);
+});
+
 /** `emb(input)[k, 0 … 4]` as shown. */
 const row = (page, k) => Promise.all([0, 1, 2, 3, 4].map((j) => cell(page, `emb(input)[${k}, ${j}]`)));
 

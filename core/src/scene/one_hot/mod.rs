@@ -73,7 +73,7 @@ pub const VOCAB_SIZES: &[usize] = &[4, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 
 /// The stops of the D slider.
 pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256, 300];
 /// At most this many ids, so `input` stays a row of cells.
-pub const MAX_IDS: usize = 64;
+pub const MAX_IDS: usize = 1_024;
 /// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive
 /// even the dense way, which a table or a gradient holding an inf or a nan takes.
 pub const MAX_WORK: usize = 1 << 26;

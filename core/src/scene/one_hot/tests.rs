@@ -287,7 +287,7 @@ fn linked_resizes_keep_the_numbers_and_draw_new_ones_from_the_seed() {
 
     assert!(s.set_vocab("0").is_err());
     assert!(s.set_dim("301").is_err());
-    assert!(s.resize_ids(0, "65").is_err());
+    assert_eq!(s.resize_ids(0, "1025").unwrap_err(), "choose a size from 1 to 1024");
     assert!(s.resize_ids(3, "2").is_err());
 }
 
@@ -313,6 +313,26 @@ fn d_goes_to_300_where_the_table_fits() {
     assert_eq!(pass.lookup.shape(), [3, 300]);
     assert!(pass.lookup.data().iter().zip(pass.linear.data()).all(|(a, b)| a.to_bits() == b.to_bits()));
     assert_eq!(s.set_dim("301").unwrap_err(), "choose a size from 1 to 300");
+}
+
+#[test]
+fn up_to_1024_ids_where_their_one_hot_fits() {
+    let mut s = State::default();
+    s.resize_ids(0, "1024").unwrap();
+    s.set_vocab("4096").unwrap();
+    s.set_dim("16").unwrap();
+    // 1,024 × 4,096 × 16 multiply-adds a pass: the most allowed.
+    assert!(s.set_dim("17").unwrap_err().contains("too many multiply-adds"));
+    let c = s.compute();
+    let pass = c.pass.as_ref().unwrap();
+    assert_eq!((pass.one_hot.shape(), pass.lookup.shape()), (vec![1024, 4096], &[1024, 16][..]));
+    assert!(pass.lookup.data().iter().zip(pass.linear.data()).all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert_eq!((pass.cost.lookup_copies, pass.cost.one_hot_multiply_adds), (1024 * 16, 1024 * 4096 * 16));
+    // New ids are 0: one_hot's rows past the first three have their 1 in column 0.
+    assert_eq!((pass.one_hot.get(&[1023, 0]), pass.one_hot.get(&[1023, 1])), (Some(1), Some(0)));
+    // At V = 50,000 their one_hot would be 51 million numbers.
+    assert!(s.set_vocab("50000").unwrap_err().contains("one_hot would hold 1024 × 50000 numbers"));
+    assert_eq!(*s.vocab_choices(s.sizes()).last().unwrap(), 4096);
 }
 
 #[test]
