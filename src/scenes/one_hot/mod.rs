@@ -22,6 +22,7 @@ use cost::CostPanel;
 use drawer::{Change, Drawer};
 use leptos::prelude::*;
 use restore::Restored;
+use rowflow_core::format::grouped;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::one_hot::{
     Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
@@ -212,7 +213,13 @@ fn Lab() -> impl IntoView {
                         <SeedField on_seed=reseed seed=drawer.seed() />
                     </div>
                     {drawer.status(Change::Seed)}
-                    <p class="hint">{format!("Ids 0 … V−1, up to {MAX_IDS} of them; both ways read the same ids.")}</p>
+                    <p class="hint">
+                        {format!(
+                            "Ids 0 … V−1, up to {} of them, fewer at large V (one_hot holds ids × V numbers); both \
+                             ways read the same ids.",
+                            grouped(MAX_IDS)
+                        )}
+                    </p>
                 </div>
             </div>
 
