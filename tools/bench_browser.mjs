@@ -304,7 +304,7 @@ for (const pass of ['Forward', 'Backward']) {
     await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
     const d = page.locator('input[type=range][aria-label^="D ("]');
     await d.focus();
-    while ((await d.getAttribute('aria-valuetext')) !== '16') await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 10 && (await d.getAttribute('aria-valuetext')) !== '16'; i++) await page.keyboard.press('ArrowRight');
     const count = page.locator('input[aria-label="number of ids"]');
     await count.fill('83');
     await count.press('Enter');

@@ -64,7 +64,7 @@ for (const [route, ready] of ROUTES) {
   rows.push([`first load of ${route}: ${files.size} files, gzip (budget ≤ 200 KB)`, kb(total('gzip'))]);
   rows.push([`first load of ${route}: brotli / uncompressed`, `${kb(total('br'))} / ${kb(total('raw'))}`]);
   const by = new Map();
-  [...files].forEach((f, i) => by.set(kind(f), (by.get(kind(f)) ?? 0) + (sizes[i].gzip ?? sizes[i].raw).length));
+  [...files].map(kind).forEach((k, i) => by.set(k, (by.get(k) ?? 0) + (sizes[i].gzip ?? sizes[i].raw).length));
   const split = [...by].sort(([a], [b]) => KINDS.indexOf(a) - KINDS.indexOf(b)).map(([k, bytes]) => `${k} ${kb(bytes)}`);
   rows.push([`first load of ${route}, gzip, by kind`, split.join(', ')]);
   await context.close();

@@ -12,53 +12,48 @@ use crate::trace::Trace;
 /// `F.one_hot(ids, num_classes)`: ids `(*)` → `(*, num_classes)` of 0/1; `num_classes = -1`
 /// infers `max(ids) + 1`.
 pub fn one_hot(ids: &Ids, num_classes: i64) -> Result<Ids> {
-    if ids.data().iter().any(|&i| i < 0) {
-        return Err(TorchError::runtime("Class values must be non-negative."));
-    }
     let classes = match (num_classes, ids.data().iter().max()) {
         (-1, None) => return Err(TorchError::runtime("Can not infer total number of classes from empty tensor.")),
-        (-1, Some(&max)) => max.saturating_add(1),
-        (n, Some(&max)) if max >= n => {
-            return Err(TorchError::runtime("Class values must be smaller than num_classes."))
-        }
-        (n, _) if n < 0 => return Err(TorchError::runtime("Class values must be smaller than num_classes.")),
+        (-1, Some(&max)) => match max.checked_add(1) {
+            Some(n) => n,
+            // 2^63 classes, more than any tensor holds; a negative id is still refused first.
+            None => {
+                check_non_negative(ids)?;
+                return Err(OneHot::too_large(ids, 1u64 << 63));
+            }
+        },
         (n, _) => n,
     };
-    let classes = usize::try_from(classes).map_err(|_| TorchError::runtime("num_classes is too large"))?;
-    let size = ids.numel().checked_mul(classes).filter(|&n| n <= isize::MAX as usize / 8);
-    // Memory the machine can't give is refused (PyTorch: "not enough memory"), never an abort.
-    let mut data = Vec::new();
-    let Some(size) = size.filter(|&n| data.try_reserve_exact(n).is_ok()) else {
-        return Err(TorchError::runtime(format!("one_hot of {} ids with {classes} classes is too large", ids.numel())));
-    };
-    data.resize(size, 0i64);
-    for (k, &id) in ids.data().iter().enumerate() {
-        data[k * classes + id as usize] = 1;
-    }
-    Tensor::new([ids.shape(), &[classes]].concat(), data)
+    OneHot::new(ids, classes)?.dense()
 }
 
 /// `F.one_hot(ids, num_classes)` kept as its ids: what a scene shows and reads of it, without
 /// writing out its `ids × num_classes` numbers (3.2 million at 64 ids and V = 50,000, ~20 ms of
-/// a change's task); `dense` is `one_hot` itself.
+/// a change's task); `dense` writes them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OneHot {
-    pub ids: Ids,
-    pub num_classes: usize,
+    /// Each within `0..num_classes`, as `new` checked.
+    ids: Ids,
+    num_classes: usize,
 }
 
 impl OneHot {
-    /// With `one_hot`'s checks and errors.
-    pub fn new(ids: &Ids, num_classes: usize) -> Result<Self> {
-        let classes = i64::try_from(num_classes).map_err(|_| TorchError::runtime("num_classes is too large"))?;
-        check_classes(ids, classes)?;
-        if ids.numel().checked_mul(num_classes).is_none_or(|n| n > isize::MAX as usize / 8) {
-            return Err(TorchError::runtime(format!(
-                "one_hot of {} ids with {num_classes} classes is too large",
-                ids.numel()
-            )));
+    /// With PyTorch's checks and errors, and a size that could be written out.
+    pub fn new(ids: &Ids, num_classes: i64) -> Result<Self> {
+        check_classes(ids, num_classes)?;
+        let classes = usize::try_from(num_classes).map_err(|_| TorchError::runtime("num_classes is too large"))?;
+        if ids.numel().checked_mul(classes).is_none_or(|n| n > isize::MAX as usize / 8) {
+            return Err(Self::too_large(ids, classes));
         }
-        Ok(Self { ids: ids.clone(), num_classes })
+        Ok(Self { ids: ids.clone(), num_classes: classes })
+    }
+
+    fn too_large(ids: &Ids, classes: impl std::fmt::Display) -> TorchError {
+        TorchError::runtime(format!("one_hot of {} ids with {classes} classes is too large", ids.numel()))
+    }
+
+    pub fn num_classes(&self) -> usize {
+        self.num_classes
     }
 
     /// `(*, num_classes)` for ids `(*)`.
@@ -78,15 +73,34 @@ impl OneHot {
 
     /// Its numbers written out: `F.one_hot(ids, num_classes)`.
     pub fn dense(&self) -> Result<Ids> {
-        one_hot(&self.ids, self.num_classes as i64)
+        self.written(1)
+    }
+
+    /// Its numbers written out with `one` for 1 (`1.0` for a heat map's floats).
+    pub fn written<T: Copy + Default>(&self, one: T) -> Result<Tensor<T>> {
+        // Memory the machine can't give is refused (PyTorch: "not enough memory"), never an abort.
+        let mut data = Vec::new();
+        if data.try_reserve_exact(self.numel()).is_err() {
+            return Err(Self::too_large(&self.ids, self.num_classes));
+        }
+        data.resize(self.numel(), T::default());
+        for (k, &id) in self.ids.data().iter().enumerate() {
+            data[k * self.num_classes + id as usize] = one;
+        }
+        Tensor::new(self.shape(), data)
+    }
+}
+
+fn check_non_negative(ids: &Ids) -> Result<()> {
+    match ids.data().iter().any(|&i| i < 0) {
+        true => Err(TorchError::runtime("Class values must be non-negative.")),
+        false => Ok(()),
     }
 }
 
 /// PyTorch's checks on the ids, negative ones first.
 fn check_classes(ids: &Ids, num_classes: i64) -> Result<()> {
-    if ids.data().iter().any(|&i| i < 0) {
-        return Err(TorchError::runtime("Class values must be non-negative."));
-    }
+    check_non_negative(ids)?;
     if num_classes < 0 || ids.data().iter().any(|&i| i >= num_classes) {
         return Err(TorchError::runtime("Class values must be smaller than num_classes."));
     }
@@ -125,7 +139,7 @@ impl OneHotLinear {
 
     /// The one-hot rows as floats, the input the Linear really sees.
     pub fn encode(&self, ids: &Ids) -> Result<Tensor> {
-        Ok(one_hot(ids, self.num_classes() as i64)?.map(|b| b as f32))
+        OneHot::new(ids, self.num_classes() as i64)?.written(1.0)
     }
 
     pub fn forward(&self, ids: &Ids) -> Result<Tensor> {

@@ -45,7 +45,7 @@ impl Pass {
         // `==` as torch.equal compares: nan never equals, -0.0 equals 0.0.
         let mismatch = lookup.data().iter().zip(linear.data()).position(|(a, b)| a != b);
         Ok(Pass {
-            one_hot: OneHot::new(ids, ways.linear.num_classes())?,
+            one_hot: OneHot::new(ids, ways.linear.num_classes() as i64)?,
             trace: timeline(ways, ids)?,
             cost: ways.linear.cost(ids),
             ids: ids.clone(),
@@ -57,7 +57,7 @@ impl Pass {
     }
 
     pub(super) fn vocab(&self) -> usize {
-        self.one_hot.num_classes
+        self.one_hot.num_classes()
     }
     pub(super) fn dim(&self) -> usize {
         self.lookup.last_dim()

@@ -72,7 +72,8 @@ pub const PRESETS: &[(&str, &str)] = &[
 pub const VOCAB_SIZES: &[usize] = &[4, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000];
 /// The stops of the D slider.
 pub const DIM_SIZES: &[usize] = &[3, 5, 8, 16, 32, 64, 128, 256, 300];
-/// At most this many ids, so `input` stays a row of cells.
+/// At most this many ids (past 400 `input` is a heat map); fewer where their one_hot, ids × V
+/// numbers, would pass `MAX_NUMEL`.
 pub const MAX_IDS: usize = 1_024;
 /// The one-hot way's multiply-adds per pass are capped so that a recompute stays interactive
 /// even the dense way, which a table or a gradient holding an inf or a nan takes.
@@ -244,5 +245,7 @@ fn id_issues(ids: &Ids, v: usize) -> Vec<Issue> {
 mod tests;
 #[cfg(test)]
 mod tests_saved;
+#[cfg(test)]
+mod tests_sizes;
 #[cfg(test)]
 mod tests_steps;
