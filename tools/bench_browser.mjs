@@ -344,6 +344,42 @@ for (const pass of ['Forward', 'Backward']) {
   rows.push(['longest task over 50 ms while one-hot D grows from 5 to 64 at V = 4 (~900 cells built; 0: none)', `${ms(median(longest))} ms (${longest.map((t) => t.toFixed(0)).join(', ')})`]);
 }
 
+// A clicker over many cells: One-hot with 64 ids at V = 4 (~900 cells), its timeline jumped to the
+// end and back (End, Home), then on into the backward pass (End, PageDown), whose first step
+// marks every cell of both outputs and whose second marks them done. The longest task of each
+// key, traced, on RUNS fresh pages.
+{
+  // What the row says, the keys pressed before (each left to settle), the key timed.
+  const keys = [
+    ['End', [], 'End'],
+    ['Home', [], 'Home'],
+    ['PageDown from the end into the backward pass', ['End'], 'PageDown'],
+    ['first backward step (every output cell marked)', [], 'ArrowRight'],
+    ['second backward step (all of them done)', [], 'ArrowRight'],
+  ];
+  const times = keys.map(() => []);
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.goto(site.base + '#/one-hot');
+    await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
+    const count = page.locator('input[aria-label="number of ids"]');
+    await count.fill('64');
+    await count.press('Enter');
+    await page.locator('[data-cell="input[63]"]').waitFor();
+    await page.waitForTimeout(800);
+    await page.evaluate(() => document.activeElement?.blur());
+    for (const [i, [, before, key]] of keys.entries()) {
+      for (const b of before) {
+        await page.keyboard.press(b);
+        await page.waitForTimeout(900);
+      }
+      times[i].push(await longestTraced(page, () => page.keyboard.press(key), 900));
+    }
+    await page.context().close();
+  }
+  for (const [i, [what]] of keys.entries()) rows.push([`One-hot with 64 ids at V = 4, a clicker's ${what}: ${onPages}`, line(times[i])]);
+}
+
 // Re-init and a reload at real scale (src/scenes/one_hot/drawer.rs, restore.rs): at V = 50 000,
 // D = 64 a new seed's table is drawn in the worker, and so is a saved scene's before it is read.
 // Their longest main-thread task, traced, on RUNS fresh pages: a reload of the scene grown there
@@ -499,8 +535,6 @@ function clickToSteps(page, want) {
   );
 }
 
-/** Records every task over 50 ms from now on (the Long Tasks API). */
-/** The longest main-thread task while `act` runs and `settle` ms after, traced. */
 /** Three edits of One-hot's id `cell`, then three SGD steps: the longest task of each, traced. */
 async function editsAndSteps(page, cell, edits, steps) {
   for (const id of ['4321', '17', '49999']) {
@@ -514,6 +548,7 @@ async function editsAndSteps(page, cell, edits, steps) {
   }
 }
 
+/** The longest main-thread task while `act` runs and `settle` ms after, traced. */
 async function longestTraced(page, act, settle) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
@@ -535,6 +570,7 @@ async function longestTraced(page, act, settle) {
   return Math.max(0, ...tasks.map((e) => e.dur / 1000));
 }
 
+/** Records every task over 50 ms from now on (the Long Tasks API). */
 async function watchLongTasks(page) {
   await page.evaluate(() => {
     window.__longTasks = [];

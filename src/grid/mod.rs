@@ -439,7 +439,7 @@ fn decorate(
     );
 
     let (at, name_) = (indices.clone(), name.clone());
-    on.write(
+    on.paint(
         Vec::new(),
         move || {
             marks.with(|m| {
@@ -456,7 +456,7 @@ fn decorate(
     );
     if let Some(dim) = c.dim {
         let at = indices.clone();
-        on.write(
+        on.paint(
             Vec::new(),
             move || at.iter().map(|index| dim.run(index.clone())).collect(),
             |_, (td, _), &zero| set(td, "data-zero", zero.then_some("true")),
@@ -464,7 +464,7 @@ fn decorate(
     }
     if let Some(Look(look)) = use_context::<Look>() {
         let at = indices.clone();
-        on.write(
+        on.paint(
             Vec::new(),
             move || look.with(|spans| at.iter().map(|index| spans.iter().any(|s| s.contains(&name, index))).collect()),
             |_, (td, _), &looked| {
@@ -472,7 +472,7 @@ fn decorate(
             },
         );
     }
-    on.write(
+    on.paint(
         Vec::new(),
         move || changed.with(|c| flags(numel, c.iter().copied())),
         |_, (td, _), &was| set(td, "data-changed", was.then_some("true")),
@@ -483,6 +483,9 @@ fn decorate(
         |_, (_, focus), &stop| set(focus, "tabindex", Some(if stop { "0" } else { "-1" })),
     );
 }
+
+/// The most cells of one grid whose look changes with a fade at once.
+const FADED: usize = 64;
 
 /// `numel` flags, set at `on` (those in range).
 fn flags(numel: usize, on: impl IntoIterator<Item = usize>) -> Vec<bool> {
@@ -516,21 +519,48 @@ impl CellElements {
         now: impl Fn() -> Vec<T> + 'static,
         write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
     ) {
+        self.keep(built, now, false, write);
+    }
+
+    /// `write` for what changes a cell's look, which fades in (a step's highlight, say) unless
+    /// more than `FADED` cells change at once: those change at once (`data-snap`), as a
+    /// fade on each of hundreds of cells made every frame of it a long task (One-hot, 64 ids:
+    /// 120–180 ms when a clicker steps into the backward pass).
+    fn paint<T: Default + PartialEq + 'static>(
+        self: &Rc<Self>,
+        built: Vec<T>,
+        now: impl Fn() -> Vec<T> + 'static,
+        write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
+    ) {
+        self.keep(built, now, true, write);
+    }
+
+    fn keep<T: Default + PartialEq + 'static>(
+        self: &Rc<Self>,
+        built: Vec<T>,
+        now: impl Fn() -> Vec<T> + 'static,
+        snap: bool,
+        write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
+    ) {
         let on = self.clone();
         let mut built = Some(built);
         Effect::new(move |last: Option<Vec<T>>| {
             let now = now();
             let last = last.or_else(|| built.take()).unwrap_or_default();
             let Some(cells) = on.cells() else { return last };
-            for (k, (what, cell)) in now.iter().zip(cells).enumerate() {
-                // Compared where they stand: a cell's `Shown` is two strings, for every cell.
-                let changed = match last.get(k) {
-                    Some(was) => was != what,
-                    None => *what != T::default(),
-                };
-                if changed {
-                    write(k, cell, what);
+            // Compared where they stand: a cell's `Shown` is two strings, for every cell.
+            let changed: Vec<usize> = (0..now.len().min(cells.len()))
+                .filter(|&k| match last.get(k) {
+                    Some(was) => *was != now[k],
+                    None => now[k] != T::default(),
+                })
+                .collect();
+            let many = changed.len() > FADED;
+            for k in changed {
+                if snap {
+                    set(&cells[k].0, "data-snap", many.then_some(""));
                 }
+                write(k, &cells[k], &now[k]);
             }
             now
         });

@@ -3,7 +3,8 @@
 // and writes are on screen, above the fixed timeline (where they span more than the screen, what
 // the step writes; where even that does, as in Linear's backward steps, which write all of
 // input.grad and one row of weight.grad far below it, the last row written); a step's source and
-// target differ in shape, not colour alone; every caption takes at most two lines.
+// target differ in shape, not colour alone; every caption takes at most two lines. A step's cells
+// fade in; a jump that marks hundreds of them draws them at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './browser.mjs';
@@ -66,7 +67,7 @@ for (const scene of SCENES) {
         seen = await page.evaluate(() => {
           const style = (sel) => {
             const el = document.querySelector(`main .grid td${sel}[data-phase="backward"]`);
-            return el && `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el, '::before').borderTopWidth}`;
+            return el && `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).backgroundImage}`;
           };
           return { read: style('[data-mark="read"]'), write: style('[data-mark="write"]') };
         });
@@ -106,5 +107,31 @@ test('keyboard: each grid is one Tab stop with arrows inside, and a skip link re
   assert.doesNotMatch(await focused(), /^weight\[/);
   await page.keyboard.press('Shift+Tab');
   assert.equal(await focused(), 'weight[1, 1]');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a step fades its cells in; a jump that marks hundreds of cells at once draws them at once', async () => {
+  const page = await site.go('#/one-hot', '[data-cell="emb(input)[0, 0]"]');
+  const count = page.locator('input[aria-label="number of ids"]');
+  await count.fill('64');
+  await count.press('Enter');
+  await page.locator('[data-cell="input[63]"]').waitFor();
+  await page.evaluate(() => document.activeElement?.blur());
+  // A fade long enough to be counted while it runs; the cells fading, and those marked done.
+  await page.evaluate(() => document.documentElement.style.setProperty('--step-time', '20s'));
+  const now = () =>
+    page.evaluate(async () => {
+      await new Promise(requestAnimationFrame);
+      const fading = new Set(document.getAnimations().map((a) => a.effect?.target).filter((el) => el?.closest('.grid')));
+      return { fading: fading.size, done: document.querySelectorAll('main .grid td[data-mark="done"]').length };
+    });
+  await page.keyboard.press('ArrowRight');
+  assert.ok((await now()).fading > 0, 'the first step fades in what it reads and writes');
+  await page.keyboard.press('End');
+  const end = await now();
+  // 64 ids × V = 4 one_hot, 64 × 5 outputs: each grid past 64 cells at once changes without a
+  // fade (a fade on each of ~900 cells made every frame of it a 70–120 ms task).
+  assert.ok(end.done > 600, `${end.done} cells done`);
+  assert.ok(end.fading < 100, `${end.fading} of ${end.done} cells fade at once`);
   assert.deepEqual(page.errors, []);
 });
