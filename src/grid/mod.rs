@@ -418,6 +418,7 @@ fn decorate(
     let on = Rc::new(CellElements { table, found: Default::default() });
 
     on.write(
+        Writes::Say,
         built,
         move || {
             let at = focused.get();
@@ -439,7 +440,8 @@ fn decorate(
     );
 
     let (at, name_) = (indices.clone(), name.clone());
-    on.paint(
+    on.write(
+        Writes::Look,
         Vec::new(),
         move || {
             marks.with(|m| {
@@ -456,7 +458,8 @@ fn decorate(
     );
     if let Some(dim) = c.dim {
         let at = indices.clone();
-        on.paint(
+        on.write(
+            Writes::Look,
             Vec::new(),
             move || at.iter().map(|index| dim.run(index.clone())).collect(),
             |_, (td, _), &zero| set(td, "data-zero", zero.then_some("true")),
@@ -464,7 +467,8 @@ fn decorate(
     }
     if let Some(Look(look)) = use_context::<Look>() {
         let at = indices.clone();
-        on.paint(
+        on.write(
+            Writes::Look,
             Vec::new(),
             move || look.with(|spans| at.iter().map(|index| spans.iter().any(|s| s.contains(&name, index))).collect()),
             |_, (td, _), &looked| {
@@ -472,12 +476,14 @@ fn decorate(
             },
         );
     }
-    on.paint(
+    on.write(
+        Writes::Look,
         Vec::new(),
         move || changed.with(|c| flags(numel, c.iter().copied())),
         |_, (td, _), &was| set(td, "data-changed", was.then_some("true")),
     );
     on.write(
+        Writes::Say,
         Vec::new(),
         move || flags(numel, [active.get()]),
         |_, (_, focus), &stop| set(focus, "tabindex", Some(if stop { "0" } else { "-1" })),
@@ -486,6 +492,16 @@ fn decorate(
 
 /// The most cells of one grid whose look changes with a fade at once.
 const FADED: usize = 64;
+
+/// What a writer changes on a cell: what it says (its number, refusal, tab stop), or its look (a
+/// mark, a zero, a change), which fades in unless more than `FADED` cells change at once: those
+/// change at once (`data-snap`), as a fade on each of hundreds of cells made every frame of it a
+/// long task (One-hot, 64 ids: 120–180 ms when a clicker steps into the backward pass).
+#[derive(Clone, Copy, PartialEq)]
+enum Writes {
+    Say,
+    Look,
+}
 
 /// `numel` flags, set at `on` (those in range).
 fn flags(numel: usize, on: impl IntoIterator<Item = usize>) -> Vec<bool> {
@@ -515,31 +531,9 @@ impl CellElements {
     /// last run's (at first, from what it was `built` with, `T::default()` past its end).
     fn write<T: Default + PartialEq + 'static>(
         self: &Rc<Self>,
+        kind: Writes,
         built: Vec<T>,
         now: impl Fn() -> Vec<T> + 'static,
-        write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
-    ) {
-        self.keep(built, now, false, write);
-    }
-
-    /// `write` for what changes a cell's look, which fades in (a step's highlight, say) unless
-    /// more than `FADED` cells change at once: those change at once (`data-snap`), as a
-    /// fade on each of hundreds of cells made every frame of it a long task (One-hot, 64 ids:
-    /// 120–180 ms when a clicker steps into the backward pass).
-    fn paint<T: Default + PartialEq + 'static>(
-        self: &Rc<Self>,
-        built: Vec<T>,
-        now: impl Fn() -> Vec<T> + 'static,
-        write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
-    ) {
-        self.keep(built, now, true, write);
-    }
-
-    fn keep<T: Default + PartialEq + 'static>(
-        self: &Rc<Self>,
-        built: Vec<T>,
-        now: impl Fn() -> Vec<T> + 'static,
-        snap: bool,
         write: impl Fn(usize, &(web_sys::Element, web_sys::Element), &T) + 'static,
     ) {
         let on = self.clone();
@@ -557,7 +551,7 @@ impl CellElements {
                 .collect();
             let many = changed.len() > FADED;
             for k in changed {
-                if snap {
+                if kind == Writes::Look {
                     set(&cells[k].0, "data-snap", many.then_some(""));
                 }
                 write(k, &cells[k], &now[k]);
