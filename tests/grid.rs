@@ -120,7 +120,7 @@ async fn a_trace_step_lights_the_selected_row() {
     leptos::task::tick().await;
     let marked = |mark: &str| {
         let cells =
-            root.query_selector_all(&format!("[role=grid][aria-label=weight] input[data-mark={mark}]")).unwrap();
+            root.query_selector_all(&format!("[role=grid][aria-label=weight] td[data-mark={mark}] input")).unwrap();
         (0..cells.length())
             .map(|i| cells.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-cell").unwrap())
             .collect::<Vec<_>>()
@@ -129,11 +129,11 @@ async fn a_trace_step_lights_the_selected_row() {
     playhead.set(1); // ids[0] = 2 selects row 2
     leptos::task::tick().await;
     assert_eq!(marked("read"), ["weight[2, 0]", "weight[2, 1]"]);
-    assert_eq!(find(&root, "[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("write"));
+    assert_eq!(find(&root, "td[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("write"));
     playhead.set(2); // ids[1] = 0 selects row 0; output row 0 is done
     leptos::task::tick().await;
     assert_eq!(marked("read"), ["weight[0, 0]", "weight[0, 1]"]);
-    assert_eq!(find(&root, "[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("done"));
+    assert_eq!(find(&root, "td[data-cell=\"output[0, 1]\"]").get_attribute("data-mark").as_deref(), Some("done"));
 }
 
 #[wasm_bindgen_test]

@@ -6,6 +6,7 @@ use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Mark, Marks, Phase};
 use std::collections::HashMap;
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod data;
@@ -24,8 +25,9 @@ pub fn mark_name(m: Mark) -> &'static str {
 /// A tensor as a labelled grid: `role="grid"` named by its PyTorch name. Each cell's focusable
 /// element carries its PyTorch index (`data-cell="weight[1, 2]"`, for tests and code) and is
 /// named by it: an input `weight[1, 2]` (its value is read apart), a read-only cell with the
-/// number it shows, `output[0, 0] = 0.6957`, so a screen reader hears the number. 1-D is one
-/// row, 2-D rows, higher ranks a stack of 2-D slices; past `HEATMAP_CELLS` cells, a heat map.
+/// number it shows, `output[0, 0] = 0.6957`, so a screen reader hears the number. A step's
+/// mark is on the `td` (`data-mark`). 1-D is one row, 2-D rows, higher ranks a stack of 2-D
+/// slices; past `HEATMAP_CELLS` cells, a heat map.
 ///
 /// Editable when `on_edit` is given: typing commits on Enter/Tab/blur, bad text keeps the old value
 /// and shows why beside the cell (`aria-invalid`, `role="alert"`), Escape reverts, arrows move.
@@ -388,7 +390,7 @@ impl Shown {
                     Some(m) => format!("{name} = {} {m}", self.text),
                     None => format!("{name} = {}", self.text),
                 };
-                set(td, "aria-label", Some(&spoken));
+                let _ = td.set_attribute("aria-label", &spoken);
             }
         }
         let Some(why) = why else { return };
@@ -449,10 +451,9 @@ fn decorate(
                 at.iter().map(|index| m.of(&name_, index).map(|mark| (mark_name(mark), backward))).collect()
             })
         },
-        |_, (td, focus), mark| {
+        |_, (td, _), mark| {
             let (name, backward) = mark.unzip();
             set(td, "data-mark", name);
-            set(focus, "data-mark", name);
             set(td, "data-phase", backward.and_then(|b| b.then_some("backward")));
         },
     );
@@ -510,12 +511,34 @@ fn flags(numel: usize, on: impl IntoIterator<Item = usize>) -> Vec<bool> {
     flags
 }
 
-/// `name="value"` on `el`, or no `name` at all.
-fn set(el: &web_sys::Element, name: &str, value: Option<&str>) {
-    let _ = match value {
-        Some(v) => el.set_attribute(name, v),
-        None => el.remove_attribute(name),
-    };
+/// `name="value"` on `el`, or no `name` at all. The few words written on cells go to JS once
+/// each, not once a call: a step that marks 1,280 cells made 3,800 calls, whose strings' copying
+/// and decoding cost more than the calls.
+fn set(el: &web_sys::Element, name: &'static str, value: Option<&'static str>) {
+    WORDS.with_borrow_mut(|words| {
+        for w in [Some(name), value].into_iter().flatten() {
+            words.entry(w).or_insert_with(|| JsValue::from_str(w));
+        }
+        let el = el.unchecked_ref::<Attributes>();
+        let _ = match value {
+            Some(v) => el.set(&words[name], &words[v]),
+            None => el.remove(&words[name]),
+        };
+    });
+}
+
+thread_local! {
+    static WORDS: std::cell::RefCell<HashMap<&'static str, JsValue>> = Default::default();
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element's attributes, named and valued by JS strings.
+    type Attributes;
+    #[wasm_bindgen(method, catch, js_name = setAttribute)]
+    fn set(this: &Attributes, name: &JsValue, value: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, catch, js_name = removeAttribute)]
+    fn remove(this: &Attributes, name: &JsValue) -> Result<(), JsValue>;
 }
 
 /// A grid's cells once mounted, in index order: each one's `td` and what takes focus in it (its

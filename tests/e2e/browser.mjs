@@ -179,12 +179,12 @@ export const shown = (page, labels) =>
     labels,
   );
 
-/** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
-export const mark = (page, label) => at(page, label).getAttribute('data-mark');
-
 /** The attribute `name` of the `td` holding the cell `label` (`data-changed`, `data-phase`, …). */
 export const tdAttr = (page, label, name) =>
   at(page, label).evaluate((e, name) => e.closest('td')?.getAttribute(name) ?? null, name);
+
+/** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
+export const mark = (page, label) => tdAttr(page, label, 'data-mark');
 
 /** The timeline's words for the step on show. */
 export const status = (page) => page.locator('.timeline [role=status]').textContent();
