@@ -6,7 +6,6 @@ use rowflow_core::tensor::{py_shape, unravel};
 use rowflow_core::{Mark, Marks, Phase};
 use std::collections::HashMap;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod data;
@@ -390,7 +389,7 @@ impl Shown {
                     Some(m) => format!("{name} = {} {m}", self.text),
                     None => format!("{name} = {}", self.text),
                 };
-                let _ = td.set_attribute("aria-label", &spoken);
+                set(td, "aria-label", Some(&spoken));
             }
         }
         let Some(why) = why else { return };
@@ -511,34 +510,12 @@ fn flags(numel: usize, on: impl IntoIterator<Item = usize>) -> Vec<bool> {
     flags
 }
 
-/// `name="value"` on `el`, or no `name` at all. The few words written on cells go to JS once
-/// each, not once a call: a step that marks 1,280 cells made 3,800 calls, whose strings' copying
-/// and decoding cost more than the calls.
-fn set(el: &web_sys::Element, name: &'static str, value: Option<&'static str>) {
-    WORDS.with_borrow_mut(|words| {
-        for w in [Some(name), value].into_iter().flatten() {
-            words.entry(w).or_insert_with(|| JsValue::from_str(w));
-        }
-        let el = el.unchecked_ref::<Attributes>();
-        let _ = match value {
-            Some(v) => el.set(&words[name], &words[v]),
-            None => el.remove(&words[name]),
-        };
-    });
-}
-
-thread_local! {
-    static WORDS: std::cell::RefCell<HashMap<&'static str, JsValue>> = Default::default();
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// An element's attributes, named and valued by JS strings.
-    type Attributes;
-    #[wasm_bindgen(method, catch, js_name = setAttribute)]
-    fn set(this: &Attributes, name: &JsValue, value: &JsValue) -> Result<(), JsValue>;
-    #[wasm_bindgen(method, catch, js_name = removeAttribute)]
-    fn remove(this: &Attributes, name: &JsValue) -> Result<(), JsValue>;
+/// `name="value"` on `el`, or no `name` at all.
+fn set(el: &web_sys::Element, name: &str, value: Option<&str>) {
+    let _ = match value {
+        Some(v) => el.set_attribute(name, v),
+        None => el.remove_attribute(name),
+    };
 }
 
 /// A grid's cells once mounted, in index order: each one's `td` and what takes focus in it (its
