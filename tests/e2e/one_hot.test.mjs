@@ -325,6 +325,10 @@ test('backward: sum loss, both gradients, the dense one mostly zero, an SGD step
   assert.equal(await mark(page, 'linear(one_hot).grad[0, 4]'), 'read');
   assert.equal(await zero(page, 'linear.weight.grad[4, 3]'), 'true');
   assert.equal(await zero(page, 'linear.weight.grad[4, 2]'), null, 'id 2: its column gets the gradient');
+  // A zero written keeps the flag of what a step writes, struck through as it is.
+  const flag = (name) => page.locator(`td[data-cell="${name}"]`).evaluate((td) => getComputedStyle(td).backgroundImage);
+  assert.match(await flag('linear.weight.grad[4, 3]'), /gradient/);
+  assert.equal(await flag('linear.weight.grad[4, 3]'), await flag('linear.weight.grad[4, 2]'));
   // Where a number comes from, backward: the same sum both ways, for the cell the step writes.
   const sums = () => page.locator('.oh-formulas .formula').allTextContents();
   let [lookup, linear] = await sums();
