@@ -257,11 +257,7 @@ for (const pass of ['Forward', 'Backward']) {
       runs.push(await longestTraced(page, async () => (took = await clickToSteps(page, want)), 500));
       runTimes.push(took);
       // The most ids the scene allows at this size (2^26 multiply-adds a pass): 20.
-      const count = page.locator('input[aria-label="number of ids"]');
-      await count.fill(String(MOST_IDS));
-      await count.press('Enter');
-      await page.locator(`[data-cell="input[${MOST_IDS - 1}]"]`).waitFor();
-      await page.waitForTimeout(800);
+      await setIds(page, MOST_IDS);
       await editsAndSteps(page, 'input[10]', manyEdits, manySteps);
     }
     await page.context().close();
@@ -305,11 +301,7 @@ for (const pass of ['Forward', 'Backward']) {
     const d = page.locator('input[type=range][aria-label^="D ("]');
     await d.focus();
     for (let i = 0; i < 10 && (await d.getAttribute('aria-valuetext')) !== '16'; i++) await page.keyboard.press('ArrowRight');
-    const count = page.locator('input[aria-label="number of ids"]');
-    await count.fill('83');
-    await count.press('Enter');
-    await page.locator('[data-cell="input[82]"]').waitFor();
-    await page.waitForTimeout(800);
+    await setIds(page, 83);
     const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
     grows.push(await longestTraced(page, async () => (await toLastStop(page, 'V ('), await shape.filter({ hasText: '(50000, 16)' }).waitFor()), 1200));
     steps.push(await longestTraced(page, () => page.getByRole('button', { name: 'SGD step' }).click(), 1200));
@@ -362,11 +354,7 @@ for (const pass of ['Forward', 'Backward']) {
     const page = await site.page();
     await page.goto(site.base + '#/one-hot');
     await page.locator('[data-cell="emb(input)[0, 0]"]').waitFor();
-    const count = page.locator('input[aria-label="number of ids"]');
-    await count.fill('64');
-    await count.press('Enter');
-    await page.locator('[data-cell="input[63]"]').waitFor();
-    await page.waitForTimeout(800);
+    await setIds(page, 64);
     await page.evaluate(() => document.activeElement?.blur());
     for (const [i, [, before, key]] of keys.entries()) {
       for (const b of before) {
@@ -533,6 +521,15 @@ function clickToSteps(page, want) {
       }),
     want,
   );
+}
+
+/** Sets One-hot's number of ids to `n` and lets the scene settle. */
+async function setIds(page, n) {
+  const count = page.locator('input[aria-label="number of ids"]');
+  await count.fill(String(n));
+  await count.press('Enter');
+  await page.locator(`[data-cell="input[${n - 1}]"]`).waitFor();
+  await page.waitForTimeout(800);
 }
 
 /** Three edits of One-hot's id `cell`, then three SGD steps: the longest task of each, traced. */

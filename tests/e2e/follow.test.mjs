@@ -7,7 +7,7 @@
 // fade in; a jump that marks hundreds of them draws them at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from './browser.mjs';
+import { serve, type } from './browser.mjs';
 
 const site = serve();
 const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train'];
@@ -112,9 +112,7 @@ test('keyboard: each grid is one Tab stop with arrows inside, and a skip link re
 
 test('a step fades its cells in; a jump that marks hundreds of cells at once draws them at once', async () => {
   const page = await site.go('#/one-hot', '[data-cell="emb(input)[0, 0]"]');
-  const count = page.locator('input[aria-label="number of ids"]');
-  await count.fill('64');
-  await count.press('Enter');
+  await type(page, 'number of ids', '64');
   await page.locator('[data-cell="input[63]"]').waitFor();
   await page.evaluate(() => document.activeElement?.blur());
   // A fade long enough to be counted while it runs; the cells fading, and those marked done.
