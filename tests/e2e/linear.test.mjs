@@ -109,6 +109,16 @@ test('sizes stay linked, bad text is refused beside its cell, re-init is PyTorch
   assert.equal(await w.getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('td:has([data-cell="weight[0, 0]"]) [role=alert]').textContent(), /could not convert string to float: 'abc'/);
   assert.equal(await cell(page, 'output[0, 0]'), out, 'the last good value stays');
+  // Its cell is framed in the error colour until the text is fixed or reverted.
+  const framed = (on) =>
+    page.waitForFunction((on) => {
+      const shadow = getComputedStyle(document.querySelector('[data-cell="weight[0, 0]"]').parentElement).boxShadow;
+      return on ? /inset/.test(shadow) : shadow === 'none';
+    }, on);
+  await framed(true);
+  await w.press('Escape');
+  assert.equal(await w.getAttribute('aria-invalid'), null);
+  await framed(false);
 
   await page.getByRole('checkbox', { name: 'bias' }).uncheck();
   assert.equal(await page.locator('[role=grid][aria-label=bias]').count(), 0);
