@@ -112,7 +112,7 @@ test('sizes stay linked, bad text is refused beside its cell, re-init is PyTorch
   // Its cell is framed in the error colour until the text is fixed or reverted.
   const framed = (on) =>
     page.waitForFunction((on) => {
-      const shadow = getComputedStyle(document.querySelector('[data-cell="weight[0, 0]"]').parentElement).boxShadow;
+      const shadow = getComputedStyle(document.querySelector('[data-cell="weight[0, 0]"]').closest('td')).boxShadow;
       return on ? /inset/.test(shadow) : shadow === 'none';
     }, on);
   await framed(true);
