@@ -2,6 +2,7 @@
 //! lookup vs one-hot × Linear for the same result (question 3 of DESIGN.md).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use rowflow_core::codegen::{notebook_of, Notebook, Numbers};
 use rowflow_core::ops::embedding::Embedding;
 use rowflow_core::ops::linear::Linear;
 use rowflow_core::ops::one_hot::OneHotLinear;
@@ -87,5 +88,21 @@ fn one_hot_save(c: &mut Criterion) {
     c.bench_function("one_hot_save_50000x64_kept_and_stepped", |b| b.iter(|| to_json(black_box(&s))));
 }
 
-criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init, one_hot_save, one_hot_weight_grad);
+/// Copy code and Download notebook at the same scale: the script with every number (5.3 MB), and
+/// the notebook around it, from the view the page has already computed.
+fn one_hot_script(c: &mut Criterion) {
+    let mut s = OneHot::default();
+    s.set_vocab("50000").unwrap();
+    s.set_dim("64").unwrap();
+    s.apply(&Edit::Step).unwrap();
+    let view = s.compute();
+    c.bench_function("one_hot_script_50000x64_kept_and_stepped", |b| {
+        b.iter(|| s.script(black_box(&view), 0, Numbers::All).text())
+    });
+    c.bench_function("one_hot_notebook_50000x64_kept_and_stepped", |b| {
+        b.iter(|| notebook_of(black_box(&s), &view, "One-hot", 0))
+    });
+}
+
+criterion_group!(benches, lookup_vs_one_hot, linear, rnn, init, one_hot_save, one_hot_script, one_hot_weight_grad);
 criterion_main!(benches);

@@ -27,6 +27,7 @@
 //! makes the cells of a Jupyter notebook.
 
 mod embedding;
+mod float;
 mod linear;
 mod notebook;
 mod one_hot;
@@ -40,7 +41,8 @@ use crate::error::TorchError;
 use crate::ops::loss::Loss;
 use crate::scene;
 use crate::tensor::Tensor;
-pub use notebook::{file_name, notebook, Notebook};
+pub use float::float;
+pub use notebook::{file_name, notebook, notebook_of, Notebook};
 
 /// `linear = nn.Linear(...)` on `x`, its loss and `.grad`s.
 pub fn linear(s: &scene::linear::State) -> String {
@@ -127,23 +129,6 @@ impl Script {
 /// Lines of the script are kept under this width where a tensor allows it.
 const WIDTH: usize = 120;
 
-/// A float32 as a Python literal that `torch.tensor` reads back to the same bits: the shortest
-/// decimal of the float32 when Python's detour through a double keeps it, else the double's
-/// shortest decimal (which always does). `float('nan')`, `float('inf')` and `-0.0` as such.
-pub fn float(x: f32) -> String {
-    if x.is_nan() {
-        return "float('nan')".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "float('inf')" } else { "-float('inf')" }.into();
-    }
-    let short = decimal(x, x.abs() as f64);
-    match short.parse::<f64>() {
-        Ok(d) if (d as f32).to_bits() == x.to_bits() => short,
-        _ => decimal(x as f64, x.abs() as f64),
-    }
-}
-
 /// `text` as a Python string literal: printable ASCII as is, the rest escaped, so text from a
 /// link can neither end the literal nor the line.
 fn string(text: &str) -> String {
@@ -163,35 +148,26 @@ fn string(text: &str) -> String {
     out + "'"
 }
 
-/// Rust's shortest round-trip digits, in plain or scientific form as Python would pick, always
-/// with a `.` or an exponent so Python reads a float.
-fn decimal<T: std::fmt::Display + std::fmt::LowerExp>(x: T, abs: f64) -> String {
-    let text = if abs != 0.0 && !(1e-4..1e16).contains(&abs) { format!("{x:e}") } else { format!("{x}") };
-    if text.contains(['.', 'e']) {
-        text
-    } else {
-        text + ".0"
-    }
-}
-
 /// An element of a tensor literal.
 trait Item: Copy {
     /// `torch.empty`'s dtype argument for this element type (floats are torch's default).
     const DTYPE: Option<&'static str>;
-    fn py(self) -> String;
+    /// The element as Python writes it, at the end of `out`.
+    fn py(self, out: &mut String);
 }
 
 impl Item for f32 {
     const DTYPE: Option<&'static str> = None;
-    fn py(self) -> String {
-        float(self)
+    fn py(self, out: &mut String) {
+        float::write(out, self);
     }
 }
 
 impl Item for i64 {
     const DTYPE: Option<&'static str> = Some("dtype=torch.long");
-    fn py(self) -> String {
-        self.to_string()
+    fn py(self, out: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(out, "{self}");
     }
 }
 
@@ -218,15 +194,17 @@ fn tensor<T: Item>(t: &Tensor<T>, col: usize, kwargs: &[&str]) -> String {
 /// The nested list of `data` with its `[` at column `col`.
 fn nested<T: Item>(out: &mut String, shape: &[usize], data: &[T], col: usize) {
     let Some((&n, inner)) = shape.split_first() else {
-        out.push_str(&data[0].py());
+        data[0].py(out);
         return;
     };
     out.push('[');
     let pad = " ".repeat(col + 1);
     if inner.is_empty() {
         let mut at = col + 1;
+        let mut item = String::new();
         for (i, x) in data.iter().enumerate() {
-            let item = x.py();
+            item.clear();
+            x.py(&mut item);
             if i > 0 && at + 2 + item.len() > WIDTH.max(col + 40) {
                 out.push_str(",\n");
                 out.push_str(&pad);
@@ -260,6 +238,8 @@ fn same(a: &Tensor, b: &Tensor) -> bool {
 /// on it, if any.
 struct Py {
     lines: Vec<String>,
+    /// Whether a line calls `torch.nn.functional` (`F.`), which the imports then name.
+    functional: bool,
     sections: Vec<(Section, usize)>,
     raises: Option<String>,
     numbers: Numbers,
@@ -268,7 +248,7 @@ struct Py {
 impl Py {
     fn new(raises: Option<&TorchError>, numbers: Numbers) -> Self {
         let raises = raises.map(ToString::to_string);
-        Self { lines: Vec::new(), sections: vec![(Section::Build, 0)], raises, numbers }
+        Self { lines: Vec::new(), functional: false, sections: vec![(Section::Build, 0)], raises, numbers }
     }
 
     /// `tensor(t, col, kwargs)`, or in the panel's script for a large `t` `torch.tensor(...)`
@@ -293,7 +273,18 @@ impl Py {
     }
 
     fn line(&mut self, text: impl Into<String>) {
-        self.lines.push(text.into());
+        let text = text.into();
+        self.functional |= text.contains("F.");
+        self.lines.push(text);
+    }
+
+    /// `head`, a tensor `literal` and `tail` as one line. A literal holds numbers only: at real
+    /// scale megabytes not to search for `F.`.
+    fn literal_line(&mut self, head: &str, mut literal: String, tail: &str) {
+        self.functional |= head.contains("F.");
+        literal.insert_str(0, head);
+        literal.push_str(tail);
+        self.lines.push(literal);
     }
 
     fn blank(&mut self) {
@@ -301,7 +292,7 @@ impl Py {
     }
 
     fn comment(&mut self, text: &str) {
-        self.lines.push(format!("# {text}"));
+        self.line(format!("# {text}"));
     }
 
     /// `lhs = torch.tensor(...)` (`lhs` may be indented).
@@ -309,7 +300,7 @@ impl Py {
         let head = format!("{lhs} = ");
         let indent = &lhs[..lhs.len() - lhs.trim_start().len()];
         let literal = self.literal(indent, t, head.len(), kwargs);
-        self.line(format!("{head}{literal}"));
+        self.literal_line(&head, literal, "");
     }
 
     /// `print("label:", expr)`.
@@ -328,7 +319,7 @@ impl Py {
         for (name, t) in params {
             let head = format!("    {name}.copy_(");
             let literal = self.literal("    ", t, head.len(), &[]);
-            self.line(format!("{head}{literal})"));
+            self.literal_line(&head, literal, ")");
         }
     }
 
@@ -362,7 +353,7 @@ impl Py {
             let Ok(block) = Tensor::new(vec![r1 - r0, c1 - c0], data) else { continue };
             let head = format!("    {name}[{r0}:{r1}, {c0}:{c1}] = ");
             let literal = self.literal("    ", &block, head.len(), &[]);
-            self.line(format!("{head}{literal}"));
+            self.literal_line(&head, literal, "");
         }
     }
 
@@ -376,7 +367,7 @@ impl Py {
     /// The imports the lines use and the error comment, then the lines, in their sections.
     fn finish(self) -> Script {
         let mut head = String::from("import torch\nfrom torch import nn\n");
-        if self.lines.iter().any(|l| l.contains("F.")) {
+        if self.functional {
             head += "import torch.nn.functional as F\n";
         }
         head += "\n";

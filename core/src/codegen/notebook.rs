@@ -32,9 +32,14 @@ const HEAD: usize = 5;
 /// The notebook (`.ipynb` JSON) of the scene in `state`, under the page's `title`; `steps` as for
 /// [`Notebook::script`].
 pub fn notebook<S: Notebook>(state: &S, title: &str, steps: usize) -> String {
-    let view = state.compute();
-    let script = state.script(&view, steps, Numbers::All);
-    let mut cells = vec![markdown("intro", &opening(state, &view, title, &script))];
+    notebook_of(state, &state.compute(), title, steps)
+}
+
+/// [`notebook`] from the `view` of `state` computed already: the page has it, and computing it
+/// again at real scale is a pass of its own.
+pub fn notebook_of<S: Notebook>(state: &S, view: &S::View, title: &str, steps: usize) -> String {
+    let script = state.script(view, steps, Numbers::All);
+    let mut cells = vec![markdown("intro", &opening(state, view, title, &script))];
     let mut after_sgd = false;
     for (section, code) in &script.sections {
         let name = match section {
@@ -43,8 +48,8 @@ pub fn notebook<S: Notebook>(state: &S, title: &str, steps: usize) -> String {
             Section::Backward => "backward",
             Section::Sgd => "sgd",
         };
-        let mut words = about(state, &view, *section, after_sgd, steps);
-        words.extend(S::notes(&view, *section).iter().map(|n| paragraph(n)));
+        let mut words = about(state, view, *section, after_sgd, steps);
+        words.extend(S::notes(view, *section).iter().map(|n| paragraph(n)));
         cells.push(markdown(&format!("{name}-md"), &words.join("\n\n")));
         cells.push(json!({
             "cell_type": "code",
