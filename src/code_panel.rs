@@ -3,7 +3,7 @@
 //! is open, with a large literal left out; every number on Copy code, and the notebook, on their
 //! click), since a large edited table makes a long script.
 
-use crate::share_panel::download;
+use crate::share_panel::{download, utf8_blob};
 use leptos::prelude::*;
 
 #[component]
@@ -20,7 +20,12 @@ pub fn CodePanel(
     let said = RwSignal::new(None::<String>);
     let copy_code = move |_| {
         let Some(window) = web_sys::window() else { return };
-        let promise = window.navigator().clipboard().write_text(&copy.run(()));
+        let clipboard = window.navigator().clipboard();
+        let text = copy.run(());
+        let promise = match clipboard_item(&text) {
+            Some(item) => clipboard.write(&js_sys::Array::of1(&item)),
+            None => clipboard.write_text(&text),
+        };
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
             said.set(Some(if done { "Copied." } else { "Select the code and copy it." }.into()));
@@ -58,4 +63,16 @@ pub fn CodePanel(
             })}
         </details>
     }
+}
+
+/// `text` as a clipboard item of its UTF-8 bytes, where the browser has `ClipboardItem`: Copy
+/// code at real scale (5 MB) then makes no JS string of it.
+fn clipboard_item(text: &str) -> Option<web_sys::ClipboardItem> {
+    if !js_sys::Reflect::has(&js_sys::global(), &"ClipboardItem".into()).ok()? {
+        return None;
+    }
+    let record = js_sys::Object::new();
+    let blob = utf8_blob(text, "text/plain")?;
+    js_sys::Reflect::set(&record, &"text/plain".into(), &blob).ok()?;
+    web_sys::ClipboardItem::new_with_record_from_str_to_blob_promise(&record).ok()
 }

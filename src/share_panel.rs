@@ -144,13 +144,19 @@ where
 /// Past this many characters a link is likely to be cut by the apps that carry it.
 const LONG_LINK: usize = 32 * 1024;
 
+/// `text` as a Blob of type `kind`, from its UTF-8 bytes as they are: a JS string of it
+/// (megabytes at real scale) would be decoded from them only to be encoded back.
+pub(crate) fn utf8_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(text.as_bytes()));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).ok()
+}
+
 /// Offers `text` as a file named `name`.
 pub(crate) fn download(name: &str, text: &str) -> Option<()> {
     let document = web_sys::window()?.document()?;
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    let blob = utf8_blob(text, "application/json")?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
     a.set_href(&url);

@@ -360,7 +360,10 @@ pub fn SceneShell<S: codegen::Notebook>(
                 copy=Callback::new(move |()| untrack(|| script(Numbers::All)))
                 notebook=Callback::new(move |()| {
                     let steps = untrack(steps);
-                    (codegen::file_name::<S>(), model.state.with_untracked(|s| codegen::notebook(s, title, steps)))
+                    let notebook = model.view.with_untracked(|view| {
+                        model.state.with_untracked(|s| codegen::notebook_of(s, view, title, steps))
+                    });
+                    (codegen::file_name::<S>(), notebook)
                 })
             />
         </section>

@@ -35,7 +35,10 @@ test('each scene’s default preset: the seed, the constructor, the inputs, the 
     for (const line of lines) assert.ok(text.includes(line), `${route}: ${line}\n${text}`);
     assert.ok(text.includes('.backward()'), route);
     parses(text, route);
+    // Copied as its UTF-8 bytes (a ClipboardItem): the same text, `×` and `·` included.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await copyCode(page);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text, route);
     assert.deepEqual(page.errors, [], route);
   }
 });
