@@ -453,6 +453,39 @@ for (const pass of ['Forward', 'Backward']) {
   rows.push([`leaving a lesson (Escape) played over One-hot's work at V = 50 000, D = 64: ${onPages}`, line(leaves)]);
 }
 
+// The PyTorch panel's Copy code and Download notebook, and Export file, on One-hot at V = 50 000,
+// D = 64 grown from 5 columns (a 5.3 MB script: 249,995 numbers written out), the panel open:
+// the longest main-thread task of each click, traced, on RUNS fresh pages.
+{
+  const [copies, notebooks, exports] = [[], [], []];
+  const saved = (page, name) => async () => {
+    const file = page.waitForEvent('download');
+    await page.getByRole('button', { name }).click();
+    await (await file).path();
+  };
+  for (let k = 0; k < RUNS; k++) {
+    const page = await site.page();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(site.base + '#/one-hot');
+    const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+    for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
+      await toLastStop(page, label);
+      await shape.filter({ hasText: to }).waitFor();
+      await page.waitForTimeout(1000);
+    }
+    await page.locator('.code-panel summary').click();
+    await page.waitForTimeout(1000);
+    const said = page.locator('.code-tools [role=status]');
+    copies.push(await longestTraced(page, async () => (await page.getByRole('button', { name: 'Copy code' }).click(), await said.filter({ hasText: 'Copied.' }).waitFor()), 800));
+    notebooks.push(await longestTraced(page, saved(page, 'Download notebook'), 800));
+    exports.push(await longestTraced(page, saved(page, 'Export file'), 800));
+    await page.context().close();
+  }
+  rows.push([`Copy code of One-hot at V = 50 000, D = 64, grown from 5 columns (a 5.3 MB script): ${onPages}`, line(copies)]);
+  rows.push([`Download notebook of the same: ${onPages}`, line(notebooks)]);
+  rows.push([`Export file of the same: ${onPages}`, line(exports)]);
+}
+
 // The virtualised heat map: emb.weight at V = 50 000, D = 64 scrolled top to bottom, a frame at a
 // time, the pointer moving over it; the frame intervals while it scrolls.
 {
