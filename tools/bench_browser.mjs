@@ -52,6 +52,17 @@ async function toLastStop(page, label) {
   await page.keyboard.press('End');
 }
 
+/** Grows One-hot from its default to V = 50 000, then to D = 64 (the 5 columns drawn at V =
+ * 50 000 kept: 249,995 numbers set over the seed's draw), each size waited for and left `settle` ms. */
+async function growToRealScale(page, settle = 0) {
+  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
+  for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
+    await toLastStop(page, label);
+    await shape.filter({ hasText: to }).waitFor();
+    await page.waitForTimeout(settle);
+  }
+}
+
 const site = await start();
 const rows = [];
 
@@ -384,12 +395,8 @@ for (const pass of ['Forward', 'Backward']) {
     await first.waitFor();
     await page.waitForTimeout(500);
     small.push(await traced(page, async () => (await page.reload(), await first.waitFor())));
-    const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
-    const big = shape.filter({ hasText: '(50000, 64)' });
-    for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
-      await toLastStop(page, label);
-      await shape.filter({ hasText: to }).waitFor();
-    }
+    const big = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: '(50000, 64)' });
+    await growToRealScale(page);
     await page.waitForTimeout(1500);
     grown.push(await traced(page, async () => (await page.reload(), await big.waitFor())));
     await page.waitForTimeout(1000);
@@ -420,11 +427,7 @@ for (const pass of ['Forward', 'Backward']) {
   const [imports, leaves] = [[], []];
   const page = await site.page();
   await page.goto(site.base + '#/one-hot');
-  const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
-  for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
-    await toLastStop(page, label);
-    await shape.filter({ hasText: to }).waitFor();
-  }
+  await growToRealScale(page);
   await page.waitForTimeout(1000);
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export file' }).click()]);
   const path = join(mkdtempSync(join(tmpdir(), 'rowflow-bench-')), 'one-hot.json');
@@ -467,12 +470,7 @@ for (const pass of ['Forward', 'Backward']) {
     const page = await site.page();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(site.base + '#/one-hot');
-    const shape = page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape');
-    for (const [label, to] of [['V (', '(50000, 5)'], ['D (', '(50000, 64)']]) {
-      await toLastStop(page, label);
-      await shape.filter({ hasText: to }).waitFor();
-      await page.waitForTimeout(1000);
-    }
+    await growToRealScale(page, 1000);
     await page.locator('.code-panel summary').click();
     await page.waitForTimeout(1000);
     const said = page.locator('.code-tools [role=status]');
