@@ -26,8 +26,7 @@ pub(super) fn write(out: &mut String, x: f32) {
     let exponent = exponent(f64::from(x.abs()));
     if few_digits(x) {
         // Two shortest decimals may be as near as each other: Rust takes the larger, ryu the even.
-        let _ = if exponent { write!(out, "{x:e}") } else { write!(out, "{x}") };
-        point(out, start);
+        rusts(out, start, x, exponent);
     } else {
         match ryu::Buffer::new().format_finite(x) {
             // From 1e-5 to 1e13 ryu writes the digits plainly, past them with an exponent, as
@@ -42,10 +41,14 @@ pub(super) fn write(out: &mut String, x: f32) {
     // Python reads the literal as a double first, which may land on a float32 midpoint.
     if !out[start..].parse::<f64>().is_ok_and(|d| (d as f32).to_bits() == x.to_bits()) {
         out.truncate(start);
-        let x = f64::from(x);
-        let _ = if exponent { write!(out, "{x:e}") } else { write!(out, "{x}") };
-        point(out, start);
+        rusts(out, start, f64::from(x), exponent);
     }
+}
+
+/// Rust's own shortest digits of `x` from `start`, with an exponent or plain, and a point.
+fn rusts<T: std::fmt::Display + std::fmt::LowerExp>(out: &mut String, start: usize, x: T, exponent: bool) {
+    let _ = if exponent { write!(out, "{x:e}") } else { write!(out, "{x}") };
+    point(out, start);
 }
 
 /// Whether Python would write this magnitude with an exponent.
@@ -146,7 +149,7 @@ mod tests {
     use super::*;
 
     /// Rust's own shortest digits, plain or with an exponent as Python would write them.
-    fn rusts<T: std::fmt::Display + std::fmt::LowerExp>(x: T, abs: f64) -> String {
+    fn by_rust<T: std::fmt::Display + std::fmt::LowerExp>(x: T, abs: f64) -> String {
         let text = if exponent(abs) { format!("{x:e}") } else { format!("{x}") };
         if text.contains(['.', 'e']) {
             text
@@ -157,10 +160,10 @@ mod tests {
 
     /// What [`float`] was before ryu, for finite floats.
     fn rust(x: f32) -> String {
-        let text = rusts(x, f64::from(x.abs()));
+        let text = by_rust(x, f64::from(x.abs()));
         match text.parse::<f64>() {
             Ok(d) if (d as f32).to_bits() == x.to_bits() => text,
-            _ => rusts(f64::from(x), f64::from(x.abs())),
+            _ => by_rust(f64::from(x), f64::from(x.abs())),
         }
     }
 
