@@ -1,10 +1,27 @@
 //! The PyTorch panel: a script that prints the scene's very numbers, to run in Python, or to
 //! download as a Jupyter notebook. Both are written only when wanted (the script while the panel
 //! is open, with a large literal left out; every number on Copy code, and the notebook, on their
-//! click), since a large edited table makes a long script.
+//! click), since a large edited table makes a long script. What the panel leaves out, a scene
+//! may write off the page ([`Elsewhere`]).
 
 use crate::share_panel::{download, utf8_blob};
 use leptos::prelude::*;
+use rowflow_core::codegen::File;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+
+/// A file the panel hands on: its text now, or a Blob of it to come (a promise, rejected with
+/// why not) and the way to stop it.
+pub enum Written {
+    Now(String),
+    Later { blob: js_sys::Promise, cancel: Callback<()> },
+}
+
+/// How a scene writes its files, steps as for `codegen::run_steps`, when the panel's script
+/// leaves numbers out, in its context: One-hot writes them in its worker (a 5 MB script at real
+/// scale, a long task on the page).
+#[derive(Clone, Copy)]
+pub struct Elsewhere(pub Callback<(File, usize), Written>);
 
 #[component]
 pub fn CodePanel(
@@ -12,38 +29,78 @@ pub fn CodePanel(
     #[prop(into)]
     code: Signal<String>,
     /// The script with every number, to copy.
-    copy: Callback<(), String>,
+    copy: Callback<(), Written>,
     /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`).
-    notebook: Callback<(), (String, String)>,
+    notebook: Callback<(), (String, Written)>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let said = RwSignal::new(None::<String>);
+    // A file being written off the page: its Cancel, and Copy code and Download wait for it.
+    let writing = RwSignal::new(None::<Callback<()>>);
+    let begin = move |cancel, what: &str| {
+        writing.set(Some(cancel));
+        said.set(Some(format!("Writing {what} with every number, in the background…")));
+    };
     let copy_code = move |_| {
         let Some(window) = web_sys::window() else { return };
         let clipboard = window.navigator().clipboard();
-        let text = copy.run(());
-        let promise = match clipboard_item(&text) {
-            Some(item) => clipboard.write(&js_sys::Array::of1(&item)),
-            None => clipboard.write_text(&text),
+        let write = |item: web_sys::ClipboardItem| clipboard.write(&js_sys::Array::of1(&item));
+        let (written, later) = match copy.run(()) {
+            Written::Now(text) => match utf8_blob(&text, "text/plain").and_then(|blob| clipboard_item(&blob)) {
+                Some(item) => (write(item), None),
+                None => (clipboard.write_text(&text), None),
+            },
+            // Asked in the click with a promise of the file, so the click's permission holds
+            // when it arrives.
+            Written::Later { blob, cancel } => {
+                begin(cancel, "the script");
+                let written = clipboard_item(&blob).map(write).unwrap_or_else(|| {
+                    js_sys::Promise::reject(&"this browser copies no file written in the background".into())
+                });
+                (written, Some(blob))
+            }
         };
         leptos::task::spawn_local(async move {
-            let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-            said.set(Some(if done { "Copied." } else { "Select the code and copy it." }.into()));
+            let written = JsFuture::from(written).await;
+            let refused = match later {
+                Some(blob) => JsFuture::from(blob).await.err().or(written.clone().err()),
+                None => None,
+            };
+            writing.set(None);
+            said.set(Some(match (written.is_ok(), refused) {
+                (true, _) => "Copied.".into(),
+                (false, Some(why)) => format!("Not copied: {}.", reason(why)),
+                (false, None) => "Select the code and copy it.".into(),
+            }));
         });
     };
     let save = move |_| {
-        let (name, json) = notebook.run(());
-        said.set(Some(match download(&name, &json) {
-            Some(()) => format!("Downloaded {name}."),
-            None => "The browser refused the download.".into(),
-        }));
+        let (name, file) = notebook.run(());
+        let blob = match file {
+            Written::Now(text) => utf8_blob(&text, "application/json"),
+            Written::Later { blob, cancel } => {
+                begin(cancel, "the notebook");
+                return leptos::task::spawn_local(async move {
+                    let blob = JsFuture::from(blob).await;
+                    writing.set(None);
+                    said.set(Some(match blob {
+                        Ok(blob) => downloaded(&name, download(&name, &blob.into())),
+                        Err(why) => format!("Not downloaded: {}.", reason(why)),
+                    }));
+                });
+            }
+        };
+        said.set(Some(downloaded(&name, blob.and_then(|blob| download(&name, &blob)))));
     };
+    let busy = move || writing.with(Option::is_some);
     view! {
         <details class="code-panel" on:toggle=move |ev| {
             use wasm_bindgen::JsCast;
             let el = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok());
             open.set(el.is_some_and(|d| d.open()));
-            said.set(None);
+            if !busy() {
+                said.set(None);
+            }
         }>
             <summary>
                 <h2>"PyTorch: the same numbers in Python"</h2>
@@ -55,9 +112,15 @@ pub fn CodePanel(
                      steps, each with what the scene says of it."
                 </p>
                 <div class="code-tools">
-                    <button type="button" on:click=copy_code>"Copy code"</button>
-                    <button type="button" on:click=save>"Download notebook"</button>
-                    <span role="status">{move || said.get()}</span>
+                    <button type="button" on:click=copy_code disabled=busy>"Copy code"</button>
+                    <button type="button" on:click=save disabled=busy>"Download notebook"</button>
+                    <span role="status">
+                        {move || busy().then(|| view! { <progress aria-label="Writing the file"></progress>" " })}
+                        {move || said.get()}
+                    </span>
+                    {move || writing.get().map(|cancel| view! {
+                        <button type="button" on:click=move |_| cancel.run(())>"Cancel"</button>
+                    })}
                 </div>
                 <pre class="code" tabindex="0" aria-label="PyTorch code"><code>{move || code.get()}</code></pre>
             })}
@@ -65,14 +128,25 @@ pub fn CodePanel(
     }
 }
 
-/// `text` as a clipboard item of its UTF-8 bytes, where the browser has `ClipboardItem`: Copy
-/// code at real scale (5 MB) then makes no JS string of it.
-fn clipboard_item(text: &str) -> Option<web_sys::ClipboardItem> {
+/// `blob` (or a promise of one) as a clipboard item of plain text, where the browser has
+/// `ClipboardItem`: Copy code at real scale (5 MB) then makes no JS string of it.
+fn clipboard_item(blob: &JsValue) -> Option<web_sys::ClipboardItem> {
     if !js_sys::Reflect::has(&js_sys::global(), &"ClipboardItem".into()).ok()? {
         return None;
     }
     let record = js_sys::Object::new();
-    let blob = utf8_blob(text, "text/plain")?;
-    js_sys::Reflect::set(&record, &"text/plain".into(), &blob).ok()?;
+    js_sys::Reflect::set(&record, &"text/plain".into(), blob).ok()?;
     web_sys::ClipboardItem::new_with_record_from_str_to_blob_promise(&record).ok()
+}
+
+fn downloaded(name: &str, done: Option<()>) -> String {
+    match done {
+        Some(()) => format!("Downloaded {name}."),
+        None => "The browser refused the download.".into(),
+    }
+}
+
+/// Why a promise was rejected, in words: a writer rejects with its reason as a string.
+fn reason(why: JsValue) -> String {
+    why.as_string().unwrap_or_else(|| "the browser refused it".into())
 }

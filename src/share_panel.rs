@@ -51,7 +51,8 @@ where
 
     let export = move |_| {
         let text = scene.state.with_untracked(to_file);
-        if download(&format!("{}.json", scene.key.replace('.', "-")), &text).is_none() {
+        let name = format!("{}.json", scene.key.replace('.', "-"));
+        if utf8_blob(&text, "application/json").and_then(|blob| download(&name, &blob)).is_none() {
             scene.notice.set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
         }
     };
@@ -147,17 +148,20 @@ const LONG_LINK: usize = 32 * 1024;
 /// `text` as a Blob of type `kind`, from its UTF-8 bytes as they are: a JS string of it
 /// (megabytes at real scale) would be decoded from them only to be encoded back.
 pub(crate) fn utf8_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(text.as_bytes()));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(kind);
-    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).ok()
+    bytes_blob(&js_sys::Uint8Array::from(text.as_bytes()), kind)
 }
 
-/// Offers `text` as a file named `name`.
-pub(crate) fn download(name: &str, text: &str) -> Option<()> {
+/// `bytes` (a `Uint8Array`) as a Blob of type `kind`.
+pub(crate) fn bytes_blob(bytes: &wasm_bindgen::JsValue, kind: &str) -> Option<web_sys::Blob> {
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    web_sys::Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(bytes), &options).ok()
+}
+
+/// Offers `blob` as a file named `name`.
+pub(crate) fn download(name: &str, blob: &web_sys::Blob) -> Option<()> {
     let document = web_sys::window()?.document()?;
-    let blob = utf8_blob(text, "application/json")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let url = web_sys::Url::create_object_url_with_blob(blob).ok()?;
     let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
     a.set_href(&url);
     a.set_download(name);

@@ -4,7 +4,7 @@
 //! the learning controls, the timeline and the PyTorch panel. A scene adds its own diagram.
 
 use crate::address;
-use crate::code_panel::CodePanel;
+use crate::code_panel::{CodePanel, Elsewhere, Written};
 use crate::field::Field;
 use crate::learn_panel::LearnPanel;
 use crate::lesson_panel::{LessonLinks, LessonPanel};
@@ -14,7 +14,7 @@ use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
-use rowflow_core::codegen::{self, Numbers};
+use rowflow_core::codegen::{self, File, Numbers, Script};
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
@@ -334,11 +334,25 @@ pub fn SceneShell<S: codegen::Notebook>(
         }
     });
     // The script that reproduces the scene (Train's with as many steps as "Run N steps"): the
-    // panel shows it, following every change, with a large literal left out; Copy code has it all.
+    // panel shows it, following every change, with a large literal left out; Copy code has it all,
+    // written off the page where the scene can (`Elsewhere`) when the panel left numbers out.
     let steps = move || codegen::run_steps(&model.run_n.get());
-    let script = move |numbers| {
+    let shown = Memo::new(move |_| {
         let steps = steps();
-        model.view.with(|view| model.state.with(|s| s.script(view, steps, numbers).text()))
+        model.view.with(|view| model.state.with(|s| s.script(view, steps, Numbers::Shown)))
+    });
+    let elsewhere = use_context::<Elsewhere>();
+    let write = move |file: File| {
+        let steps = untrack(steps);
+        match elsewhere {
+            Some(Elsewhere(write)) if shown.with_untracked(|s| s.left_out > 0) => write.run((file, steps)),
+            _ => Written::Now(model.view.with_untracked(|view| {
+                model.state.with_untracked(|s| match file {
+                    File::Script => s.script(view, steps, Numbers::All).text(),
+                    File::Notebook { title } => codegen::notebook_of(s, view, &title, steps),
+                })
+            })),
+        }
     };
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     let class = S::NAME.replace('_', "-");
@@ -356,15 +370,9 @@ pub fn SceneShell<S: codegen::Notebook>(
             />
             {children()}
             <CodePanel
-                code=Signal::derive(move || script(Numbers::Shown))
-                copy=Callback::new(move |()| untrack(|| script(Numbers::All)))
-                notebook=Callback::new(move |()| {
-                    let steps = untrack(steps);
-                    let notebook = model.view.with_untracked(|view| {
-                        model.state.with_untracked(|s| codegen::notebook_of(s, view, title, steps))
-                    });
-                    (codegen::file_name::<S>(), notebook)
-                })
+                code=Signal::derive(move || shown.with(Script::text))
+                copy=Callback::new(move |()| write(File::Script))
+                notebook=Callback::new(move |()| (codegen::file_name::<S>(), write(File::Notebook { title: title.into() })))
             />
         </section>
     }

@@ -4,7 +4,8 @@
 // both ways timed; at real scale, a sweep to V = 50 000 runs in the worker and can be cancelled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { scene, cell, download, fixture, fmt, indices, label, mark, shot, type } from './browser.mjs';
 
 const { open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -182,10 +183,45 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   );
   assert.ok(shownPy.length < 5000, `${shownPy.length} characters`);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // What the panel leaves out is written in the scene's worker, so the page never pauses for it.
+  const writers = [];
+  page.on('worker', (w) => w.url().endsWith('writer_loader.js') && writers.push(w));
+  const said = code.locator('.code-tools [role=status]');
   await page.getByRole('button', { name: 'Copy code' }).click();
-  await code.locator('.code-tools [role=status]', { hasText: 'Copied.' }).waitFor();
+  await said.filter({ hasText: 'Copied.' }).waitFor();
+  assert.equal(writers.length, 1, 'Copy code is written in a worker');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.ok(copied.includes('    emb.weight[1:50000, 0:5] = torch.tensor([[') && copied.length > 5_000_000, `${copied.length} characters`);
+  assert.ok(copied.length > 5_000_000, `${copied.length} characters`);
+  // It is the panel's script with the literal written out: 49,999 rows of 5 numbers.
+  const [head, tail] = shownPy.replace(/\n {4}# 249,995 numbers .*\n/, '\n').split('torch.tensor(...)');
+  assert.ok(copied.startsWith(head) && copied.endsWith(tail));
+  const literal = copied.slice(head.length, copied.length - tail.length);
+  const kept = JSON.parse(literal.match(/^torch\.tensor\((.*)\)$/s)[1]);
+  assert.equal(kept.length, 49_999);
+  assert.ok(kept.every((row) => row.length === 5 && row.every(Number.isFinite)));
+  // The notebook too, the same literal in its first code cell.
+  const nb = await download(page, page.getByRole('button', { name: 'Download notebook' }));
+  await said.filter({ hasText: `Downloaded ${nb.suggestedFilename()}.` }).waitFor();
+  const { cells } = JSON.parse(await readFile(await nb.path(), 'utf8'));
+  assert.ok(cells.find((c) => c.id === 'build').source.join('').includes(`emb.weight[1:50000, 0:5] = ${literal}`));
+  assert.equal(writers.length, 2);
+  // Cancel ends a write under way (its worker held loading here): nothing is copied, and the
+  // panel says so.
+  let load;
+  const held = new Promise((go) => (load = go));
+  await page.route(/writer_bg.*\.wasm$/, async (route) => (await held, route.continue()));
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await said.filter({ hasText: 'in the background' }).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Copy code' }).isDisabled(), 'one write at a time');
+  await code.getByRole('button', { name: 'Cancel' }).click();
+  await said.filter({ hasText: 'Not copied: cancelled.' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'before');
+  assert.ok(await page.getByRole('button', { name: 'Copy code' }).isEnabled());
+  const ended = new Promise((done) => writers[2].once('close', done));
+  load();
+  await ended;
+  await page.unroute(/writer_bg.*\.wasm$/);
   await code.locator('summary').click();
   // The 50 000 × 64 table is virtualised: 8 px a row to scroll through, drawn as it scrolls,
   // read out under the pointer and the keyboard cursor, and the cursor follows the step.
@@ -198,6 +234,9 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   const { height } = await scroller.evaluate((el) => ({ height: el.clientHeight }));
   await canvas.hover({ position: { x: 1, y: height - 4 } });
   assert.match(await readout.textContent(), /^emb\.weight\[49999, 0\] = /);
+  // The copied script's last row is the table's.
+  const value = Number((await readout.textContent()).match(/= (\S+)/)[1]);
+  assert.ok(Math.abs(value - kept.at(-1)[0]) < 5e-5, `${value} against ${kept.at(-1)[0]}`);
   await heat.locator('[role=gridcell]').focus();
   await page.keyboard.press('Home');
   assert.match(await readout.textContent(), /^emb\.weight\[0, 0\] = /);

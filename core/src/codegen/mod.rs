@@ -26,6 +26,7 @@
 //! A [`Script`] keeps its sections (build, forward, loss and backward, SGD), which [`notebook`]
 //! makes the cells of a Jupyter notebook.
 
+mod elsewhere;
 mod embedding;
 mod float;
 mod linear;
@@ -41,6 +42,7 @@ use crate::error::TorchError;
 use crate::ops::loss::Loss;
 use crate::scene;
 use crate::tensor::Tensor;
+pub use elsewhere::{File, Write};
 pub use float::float;
 pub use notebook::{file_name, notebook, notebook_of, Notebook};
 
@@ -116,6 +118,8 @@ pub struct Script {
     pub raises: Option<String>,
     /// Each section's lines, every one ending in `\n`.
     pub sections: Vec<(Section, String)>,
+    /// Numbers a [`Numbers::Shown`] script left out: what Copy code and the notebook add.
+    pub left_out: usize,
 }
 
 impl Script {
@@ -243,12 +247,13 @@ struct Py {
     sections: Vec<(Section, usize)>,
     raises: Option<String>,
     numbers: Numbers,
+    left_out: usize,
 }
 
 impl Py {
     fn new(raises: Option<&TorchError>, numbers: Numbers) -> Self {
         let raises = raises.map(ToString::to_string);
-        Self { lines: Vec::new(), functional: false, sections: vec![(Section::Build, 0)], raises, numbers }
+        Self { lines: Vec::new(), functional: false, sections: vec![(Section::Build, 0)], raises, numbers, left_out: 0 }
     }
 
     /// `tensor(t, col, kwargs)`, or in the panel's script for a large `t` `torch.tensor(...)`
@@ -257,6 +262,7 @@ impl Py {
         if self.numbers == Numbers::All || t.numel() <= SHOWN {
             return tensor(t, col, kwargs);
         }
+        self.left_out += t.numel();
         let shape: Vec<String> = t.shape().iter().map(ToString::to_string).collect();
         self.line(format!(
             "{indent}# {} numbers ({}) left out here: Copy code and the notebook write every one",
@@ -388,7 +394,7 @@ impl Py {
             }
             sections.push((section, text));
         }
-        Script { raises: self.raises, sections }
+        Script { raises: self.raises, sections, left_out: self.left_out }
     }
 }
 

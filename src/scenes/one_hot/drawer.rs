@@ -3,7 +3,7 @@
 //! the page never pauses. The new size or seed shows at once with a progress bar and Cancel, and
 //! the table becomes the scene's in one change when it arrives.
 
-use super::timer::Running;
+use super::timer::{Running, TIMING};
 use crate::shell::SceneModel;
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
@@ -267,7 +267,7 @@ pub(super) fn spawn_draw(draw: &Draw, on_drawn: impl Fn(Result<Tensor, String>) 
         })
     };
     let on_error = move |why: String| on_drawn(Err(format!("the worker stopped: {why}")));
-    Running::spawn(request, on_message, on_error)
+    Running::spawn(TIMING, request.into(), js_sys::Array::new(), on_message, on_error)
 }
 
 /// Memory for a drawn table's landing, taken while the worker draws and given back as the table

@@ -9,6 +9,7 @@ mod drawer;
 mod restore;
 mod scale;
 mod timer;
+mod writer;
 
 use crate::field::Field;
 use crate::formula::FormulaView;
@@ -29,6 +30,7 @@ use rowflow_core::scene::one_hot::{
     ONE_HOT, TABLE, TABLE_GRAD, TARGET,
 };
 use scale::ScalePanel;
+use writer::Writer;
 
 /// The scene, once the table a save or link at real scale needs is drawn (`Restored`).
 #[component]
@@ -50,6 +52,8 @@ fn Lab() -> impl IntoView {
     let drawer = Drawer::new(model);
     let reseed = Callback::new(move |seed: String| drawer.reseed(seed));
     provide_context(Before(Callback::new(move |(text, read)| drawer.open(text, read))));
+    // Copy code and the notebook, when the panel leaves numbers out, are written in the worker.
+    Writer::provide(model);
     let pass = move |f: &dyn Fn(&Pass) -> String| computed.with(|c| c.pass.as_ref().map(f).unwrap_or_default());
     let back = move |f: &dyn Fn(&Backward) -> String| computed.with(|c| c.backward.as_ref().map(f).unwrap_or_default());
     // Both ways' messages for a bad id share its cell; the first hint says why in plain words.

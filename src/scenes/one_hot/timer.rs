@@ -8,8 +8,10 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
-/// Trunk's loader for the worker bin (`data-loader-shim` in index.html), beside index.html.
-const LOADER: &str = "worker_loader.js";
+/// Trunk's loaders for the worker bins (`data-loader-shim` in index.html), beside index.html: the
+/// timing worker (which also draws), and the writing one.
+pub(super) const TIMING: &str = "worker_loader.js";
+pub(super) const WRITING: &str = "writer_loader.js";
 
 /// Where a run is: case `case` of the request at `way` (`None`: drawing its table), `done` of
 /// all its work from 0 to 1.
@@ -114,19 +116,24 @@ impl Timer {
             Ok(Report::Refused(why)) => self.stop(Some(why)),
             Err(e) => self.stop(Some(format!("the timing worker said something unexpected: {e}"))),
         };
-        Running::spawn(request, on_report, move |why| self.stop(Some(format!("the timing worker stopped: {why}"))))
+        Running::spawn(TIMING, request.into(), js_sys::Array::new(), on_report, move |why| {
+            self.stop(Some(format!("the timing worker stopped: {why}")))
+        })
     }
 }
 
 impl Running {
-    /// A new worker that is sent `request` once it says `Ready`; what it says after goes to
-    /// `on_message`, why it stopped (its files did not load, or it failed) to `on_error`.
+    /// A new worker from `loader` that is sent `request` once it says `Ready`, the buffers in
+    /// `moved` handed over with it; what it says after goes to `on_message`, why it stopped (its
+    /// files did not load, or it failed) to `on_error`.
     pub(super) fn spawn(
-        request: String,
+        loader: &str,
+        request: JsValue,
+        moved: js_sys::Array,
         on_message: impl Fn(MessageEvent) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<Running, String> {
-        let worker = Worker::new(LOADER).map_err(|e| format!("the worker could not start: {e:?}"))?;
+        let worker = Worker::new(loader).map_err(|e| format!("the worker could not start: {e:?}"))?;
         let (sender, ready) = (worker.clone(), Rc::new(Cell::new(false)));
         let loaded = ready.clone();
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
@@ -135,7 +142,7 @@ impl Running {
                     == Some(Report::Ready);
             if said_ready {
                 loaded.set(true);
-                let _ = sender.post_message(&request.as_str().into());
+                let _ = sender.post_message_with_transfer(&request, &moved);
             } else {
                 on_message(message);
             }

@@ -201,3 +201,22 @@ fn resets_table_is_saved_as_the_cells_the_steps_moved() {
     let itself = from_json::<State>(&itself.to_string()).unwrap_err();
     assert!(itself.contains("emb.weight is saved over itself"), "{itself}");
 }
+
+#[test]
+fn a_save_read_with_its_kept_draw_handed_in_draws_nothing() {
+    let mut s = State::default();
+    s.resize_table(300, 5).unwrap();
+    s.resize_table(300, 64).unwrap();
+    let (draw, base) = s.kept_draw().unwrap();
+    assert_eq!(draw, Draw { seed: s.seed.clone(), v: 300, d: 64 });
+    assert_eq!(base.data(), draw.run().unwrap().data());
+    let save = crate::scene::to_json(&s);
+    assert_eq!(crate::scene::share::decode::<State>(&save).unwrap(), s);
+    // Marked where the table is still the draw: read back, the mark shows it was not drawn again.
+    let mut marked = base.clone();
+    let last = marked.numel() - 1;
+    marked.data_mut()[last] = 99.0;
+    let read: State = with_drawn(vec![(draw, marked)], || crate::scene::share::decode(&save)).unwrap();
+    assert_eq!(read.table.data()[last], 99.0);
+    assert_eq!(read.table.data()[..last], s.table.data()[..last]);
+}
