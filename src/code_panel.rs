@@ -28,9 +28,9 @@ pub fn CodePanel(
     /// The script of the scene as it is (`rowflow_core::codegen`), a large literal left out.
     #[prop(into)]
     code: Signal<String>,
-    /// The script with every number, to copy.
+    /// The script with every number, to copy, written now or off the page.
     copy: Callback<(), Written>,
-    /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`).
+    /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`), likewise.
     notebook: Callback<(), (String, Written)>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
@@ -60,14 +60,15 @@ pub fn CodePanel(
                 (written, Some(blob))
             }
         };
+        // Its answer may come after the panel is gone (the scene left meanwhile): `try_set`.
         leptos::task::spawn_local(async move {
             let written = JsFuture::from(written).await;
             let refused = match later {
                 Some(blob) => JsFuture::from(blob).await.err().or(written.clone().err()),
                 None => None,
             };
-            writing.set(None);
-            said.set(Some(match (written.is_ok(), refused) {
+            writing.try_set(None);
+            said.try_set(Some(match (written.is_ok(), refused) {
                 (true, _) => "Copied.".into(),
                 (false, Some(why)) => format!("Not copied: {}.", reason(why)),
                 (false, None) => "Select the code and copy it.".into(),
@@ -82,8 +83,8 @@ pub fn CodePanel(
                 begin(cancel, "the notebook");
                 return leptos::task::spawn_local(async move {
                     let blob = JsFuture::from(blob).await;
-                    writing.set(None);
-                    said.set(Some(match blob {
+                    writing.try_set(None);
+                    said.try_set(Some(match blob {
                         Ok(blob) => downloaded(&name, download(&name, &blob.into())),
                         Err(why) => format!("Not downloaded: {}.", reason(why)),
                     }));

@@ -1,6 +1,7 @@
 //! Copy code and Download notebook when the panel's script leaves numbers out, written in the
-//! scene's worker (`codegen::Write`): the page posts the scene as saved and gets back the file's
-//! bytes, so the 5 MB script of a table at real scale never pauses it.
+//! scene's writing worker (`codegen::Write`): the page posts the scene as saved, with the draw its
+//! table is saved against, and gets back the file, so the 5 MB script of a table at real scale
+//! never pauses it.
 
 use super::timer::{Running, WRITING};
 use crate::code_panel::{Elsewhere, Written};
