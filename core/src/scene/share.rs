@@ -62,9 +62,85 @@ pub fn link_text(payload: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "the link is damaged (not text)".into())
 }
 
-/// The text of an exported file.
+/// The text of an exported file: each field on its own line, each array on one.
 pub fn to_file<S: Shared>(scene: &S) -> String {
-    serde_json::to_string_pretty(&scene.shared()).unwrap_or_default()
+    let mut out = Vec::new();
+    let mut json = serde_json::Serializer::with_formatter(&mut out, Layout::default());
+    match scene.shared().serialize(&mut json) {
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// serde_json's pretty layout for objects, with arrays written as `to_json` writes them: a table's
+/// numbers and a save's runs of cells are not one to a line. At One-hot's 50,000 × 64 grown from 5
+/// columns, the file was 3.5 MB pretty, 1.6 MB of it line breaks and indents, and a 40–55 ms task.
+#[derive(Default)]
+struct Layout {
+    /// Objects open, outside arrays.
+    depth: usize,
+    /// Arrays open: inside one, everything is written compactly.
+    arrays: usize,
+    /// Whether the object being written has a field yet.
+    has_value: bool,
+}
+
+impl Layout {
+    fn line<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"\n")?;
+        (0..self.depth).try_for_each(|_| w.write_all(b"  "))
+    }
+}
+
+impl serde_json::ser::Formatter for Layout {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.arrays += 1;
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.arrays -= 1;
+        w.write_all(b"]")
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        if self.arrays == 0 {
+            self.depth += 1;
+            self.has_value = false;
+        }
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        if self.arrays == 0 {
+            self.depth -= 1;
+            if self.has_value {
+                self.line(w)?;
+            }
+        }
+        w.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        match self.arrays {
+            0 => self.line(w),
+            _ => Ok(()),
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(if self.arrays == 0 { b": " } else { b":" })
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        if self.arrays == 0 {
+            self.has_value = true;
+        }
+        Ok(())
+    }
 }
 
 /// The scene an imported file holds, or why it can't be read.
@@ -119,6 +195,21 @@ mod tests {
         assert!(from_file::<linear::State>(lie).is_err());
         assert!(from_file::<linear::State>(&"[".repeat(100_000)).is_err());
         assert!(from_link::<linear::State>(&"A".repeat(MAX_LINK + 1)).unwrap_err().contains("characters long"));
+    }
+
+    /// A file reads as the scene's JSON, a field to a line and an array on one.
+    #[test]
+    fn a_file_has_a_field_to_a_line_and_its_arrays_on_one() {
+        let mut s = one_hot::State::default();
+        s.apply(&Edit::Step).unwrap();
+        let file = to_file(&s);
+        let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+        assert_eq!(value(&file), value(&to_json(&s.shared())));
+        assert!(file.starts_with("{\n  \"preset\": "), "{file}");
+        assert!(file.ends_with("\n}"), "{file}");
+        assert!(file.contains("\n  \"table\": {\n    \""), "{file}");
+        assert!(file.contains("\n  \"ids\": {\n    \"shape\": [3],\n    \"data\": [2,3,1]\n  }"), "{file}");
+        assert!(file.lines().all(|line| line.len() < 400 || line.trim_start().starts_with('"')), "{file}");
     }
 
     /// A scene too large for a link still goes through a file: what Export writes, Import reads.
