@@ -1,6 +1,7 @@
 //! The One-hot scene's Web Workers, for work that would pause the page. Each says `Ready` (a
 //! message sent before its wasm started would have found no handler: the page waits for it),
-//! then takes requests as JSON text (with a table beside it). The page ends one (`Worker.terminate`) to cancel.
+//! then takes requests as JSON text (with a table beside it). The page ends one
+//! (`Worker.terminate`) to cancel.
 //!
 //! - `worker` (`src/main.rs`): the timing and the tables drawn at real scale, fetched once the
 //!   timing panel is near;
