@@ -45,6 +45,8 @@ test('a link opens the scene as it was sent; own work is kept and comes back', a
   assert.equal(await cell(learner, 'weight[0, 0]'), '0.5000');
   assert.match(await notice(learner), /Your own work is kept/);
   await learner.getByRole('button', { name: 'Back to my work' }).click();
+  // Read back in a task of its own: the scene has it once the panel says so.
+  await learner.locator('.share-notice', { hasText: 'Your own work is back' }).waitFor();
   assert.equal(await cell(learner, 'weight[0, 0]'), '0.2500');
   assert.match(await notice(learner), /Your own work is back/);
 
@@ -107,6 +109,7 @@ test('export to a file and import it again; a bad file changes nothing', async (
   assert.equal(await cell(page, 'weight[0, 0]'), '7.0000');
   assert.match(await notice(page), /This scene came from a file\. Your own work is kept/);
   await page.getByRole('button', { name: 'Back to my work' }).click();
+  await page.locator('.share-notice', { hasText: 'Your own work is back' }).waitFor();
   assert.equal(await cell(page, 'weight[0, 0]'), '-3.0000');
 
   const bad = join(dir, 'bad.json');
