@@ -346,12 +346,9 @@ pub fn SceneShell<S: codegen::Notebook>(
         let steps = untrack(steps);
         match elsewhere {
             Some(Elsewhere(write)) if shown.with_untracked(|s| s.left_out > 0) => write.run((file, steps)),
-            _ => Written::Now(model.view.with_untracked(|view| {
-                model.state.with_untracked(|s| match file {
-                    File::Script => s.script(view, steps, Numbers::All).text(),
-                    File::Notebook { title } => codegen::notebook_of(s, view, &title, steps),
-                })
-            })),
+            _ => {
+                Written::Now(model.view.with_untracked(|view| model.state.with_untracked(|s| file.of(s, view, steps))))
+            }
         }
     };
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.

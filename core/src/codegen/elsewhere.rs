@@ -24,15 +24,22 @@ pub struct Write {
     pub save: String,
 }
 
+impl File {
+    /// The file's text for `state` and its `view`, `steps` as for [`Write::steps`]: the page's, or
+    /// a worker's from the save.
+    pub fn of<S: Notebook>(&self, state: &S, view: &S::View, steps: usize) -> String {
+        match self {
+            File::Script => state.script(view, steps, Numbers::All).text(),
+            File::Notebook { title } => notebook_of(state, view, title, steps),
+        }
+    }
+}
+
 impl Write {
     /// The file's text, or why the save does not read as the scene `S`.
     pub fn run<S: Notebook + Shared>(&self) -> Result<String, String> {
         let state: S = decode(&self.save)?;
-        let view = state.compute();
-        Ok(match &self.file {
-            File::Script => state.script(&view, self.steps, Numbers::All).text(),
-            File::Notebook { title } => notebook_of(&state, &view, title, self.steps),
-        })
+        Ok(self.file.of(&state, &state.compute(), self.steps))
     }
 }
 
