@@ -130,7 +130,8 @@ pub fn resize<T: Copy>(t: &Tensor<T>, dim: usize, n: usize, fill: T) -> Result<T
     }
     let mut shape = old.to_vec();
     shape[dim] = n;
-    let total = numel(&shape).filter(|&s| s <= MAX_NUMEL).ok_or(format!("at most {MAX_NUMEL} numbers per tensor"))?;
+    let total =
+        numel(&shape).filter(|&s| s <= MAX_NUMEL).ok_or_else(|| format!("at most {MAX_NUMEL} numbers per tensor"))?;
     if total == 0 {
         // Nothing to copy or fill: don't spin through the other sizes, however large.
         return Tensor::new(shape, Vec::new()).map_err(|e| e.to_string());

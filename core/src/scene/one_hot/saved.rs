@@ -218,7 +218,7 @@ fn set_cells(mut table: Tensor, at: Vec<[usize; 2]>, values: &str) -> Result<Ten
         let data = table.data_mut();
         for [first, count] in at {
             let cells = first.checked_add(count).and_then(|end| data.get_mut(first..end));
-            let cells = cells.ok_or(format!("{TABLE} has no cells {first} … {first}+{count}"))?;
+            let cells = cells.ok_or_else(|| format!("{TABLE} has no cells {first} … {first}+{count}"))?;
             for cell in cells {
                 *cell = values.next().ok_or("it has fewer set values than cells")?;
             }

@@ -61,7 +61,7 @@ impl Run {
                     values: if skipped { Vec::new() } else { (0..h).map(|i| self.state(layer, d, t, b, i)).collect() },
                     skipped,
                     x,
-                    prev: prev.map_or(label("h0", &[k, b]), |p| label(&name, &[p, b])),
+                    prev: prev.map_or_else(|| label("h0", &[k, b]), |p| label(&name, &[p, b])),
                     first: !skipped && prev.is_none(),
                     last: !skipped && t == self.end(d, b),
                 }

@@ -25,7 +25,7 @@ impl Scene for State {
     fn grads(&self) -> Result<(f32, Named), String> {
         let p = self.pass()?;
         for name in [USERS, MOVIES] {
-            find(&p.grads, name).ok_or(format!("{name} has no gradient"))?;
+            find(&p.grads, name).ok_or_else(|| format!("{name} has no gradient"))?;
         }
         Ok((p.loss, p.grads))
     }
