@@ -3,10 +3,9 @@
 //! link or file replaced can come back; what can't be read changes nothing and says why.
 
 use crate::class_link::ClassLink;
-use crate::storage::{size, Before, Notice, Scene};
+use crate::storage::{show_read, size, Before, Notice, Scene};
 use leptos::prelude::*;
 use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
-use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -66,8 +65,7 @@ where
             let refused = move |why| scene.notice.set(Some(Notice::Refused { from: "file", why }));
             let Some(text) = text else { return refused("it is not a text file".into()) };
             Before::run(before, text, move |text| match from_file::<S>(&text) {
-                // Shown in a task of its own: reading it at real scale is a long enough task.
-                Ok(s) => set_timeout(move || scene.adopt(s, "file"), Duration::ZERO),
+                Ok(s) => show_read(s, move |s| scene.adopt(s, "file")),
                 Err(why) => refused(why),
             });
         });

@@ -307,19 +307,15 @@ where
             return self.notice.set(Some(Notice::Refused { from: "saved work", why }));
         };
         Before::run(before, text, move |text| match decode::<S>(&text) {
-            // Shown in a task of its own: reading it at real scale is a long enough task.
             Ok(state) => {
                 let previous = previous.clone();
-                set_timeout(
-                    move || {
-                        scene.state.try_set(state);
-                        if let Ok(s) = local_storage() {
-                            let _ = s.remove_item(&previous);
-                        }
-                        scene.notice.try_set(Some(Notice::Restored));
-                    },
-                    Duration::ZERO,
-                );
+                show_read(state, move |state| {
+                    scene.state.try_set(state);
+                    if let Ok(s) = local_storage() {
+                        let _ = s.remove_item(&previous);
+                    }
+                    scene.notice.try_set(Some(Notice::Restored));
+                });
             }
             // A save that did not read when a link was opened over it is set aside as it was.
             Err(why) => scene.notice.set(Some(Notice::Refused {
@@ -328,6 +324,16 @@ where
             })),
         });
     }
+}
+
+/// Shows `state`, just read from text, after the tasks that read it and make it ready
+/// (`Shared::prepare`): at real scale each is long enough on its own.
+pub fn show_read<S: Shared + 'static>(state: S, show: impl FnOnce(S) + 'static) {
+    let ready = move || {
+        state.prepare();
+        set_timeout(move || show(state), Duration::ZERO);
+    };
+    set_timeout(ready, Duration::ZERO);
 }
 
 /// Work a scene does before it reads text of its own (a file, or work set aside brought back),

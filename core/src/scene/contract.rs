@@ -107,6 +107,10 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>);
     /// After a step, undo or reset moved the parameters.
     fn settle(&mut self) {}
+    /// Makes ahead what the first `compute` of a state read from text (a file, work brought
+    /// back) would make for itself, so that a page can do it in a task of its own: One-hot's
+    /// table's extent and transpose, 12.8 MB at real scale.
+    fn prepare(&self) {}
     /// Whether a decoded state keeps the scene's own limits (sizes, seed): a save, file or link
     /// that does not is refused. The preset and the learning are checked for every scene.
     fn limits(&self) -> Result<(), String>;
@@ -188,6 +192,10 @@ impl<S: Scene> super::share::Shared for S {
         check_preset(self.preset_id(), S::PRESETS)?;
         self.limits()?;
         self.learning().check()
+    }
+
+    fn prepare(&self) {
+        Scene::prepare(self);
     }
 }
 

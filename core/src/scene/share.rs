@@ -26,6 +26,9 @@ pub trait Shared: Clone + Serialize + DeserializeOwned {
     /// limits and every text field (seed, lr, preset) one its controls accept.
     fn check(&self) -> Result<(), String>;
 
+    /// What the first compute of a decoded state makes for itself, made ahead (`Scene::prepare`).
+    fn prepare(&self);
+
     fn shared(&self) -> Self {
         let mut s = self.clone();
         s.forget_history();

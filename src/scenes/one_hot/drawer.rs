@@ -8,7 +8,7 @@ use crate::shell::SceneModel;
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Edit;
-use rowflow_core::scene::one_hot::{draws_in, prepare, with_drawn, Draw, Landing, Report, State, DRAW_ON_PAGE, TABLE};
+use rowflow_core::scene::one_hot::{draws_in, with_drawn, Draw, Landing, Report, State, DRAW_ON_PAGE, TABLE};
 use rowflow_core::tensor::Tensor;
 use std::rc::Rc;
 use std::time::Duration;
@@ -159,9 +159,9 @@ impl Drawer {
                 Err(why) => return self.end(Some(why)),
             };
             // Made ready in this task, the scene's in the next: the task that computes and
-            // draws the new table is long enough on its own.
+            // draws the new table is long enough on its own. Text opened over the draw is read
+            // in the next, and the table it holds made ready after (`storage::show_read`).
             if change == Change::Open {
-                prepare(&drawn);
                 return set_timeout(move || self.read_over(drawn, &asked), Duration::ZERO);
             }
             let ready = self.model.state.with_untracked(|s| match change {

@@ -38,6 +38,10 @@ impl Scene for State {
         (&mut self.learning, vec![(TABLE, &mut self.table)])
     }
 
+    fn prepare(&self) {
+        prepare(&self.table);
+    }
+
     fn limits(&self) -> Result<(), String> {
         check_seed(&self.seed)?;
         let (max_v, max_d) = (VOCAB_SIZES[VOCAB_SIZES.len() - 1], DIM_SIZES[DIM_SIZES.len() - 1]);
