@@ -34,6 +34,7 @@ use crate::trace::{Phase, Span, Step, Trace};
 use serde::{Deserialize, Serialize};
 
 mod forward;
+mod runs;
 mod saved;
 pub use saved::draws_in;
 mod state;

@@ -5,6 +5,7 @@
 //! not at hand (an older save, a hand-made link) is saved whole, as it always was. The table Reset
 //! returns to, after SGD steps, is saved as the table on show with the cells the steps moved.
 
+use super::runs::Runs;
 use super::*;
 use crate::tensor::{Element, Json};
 use base64::engine::general_purpose::STANDARD_NO_PAD;
@@ -97,12 +98,12 @@ fn same_bits(xs: &[f32], bs: &[f32]) -> bool {
 #[serde(untagged, try_from = "Fields")]
 enum Table {
     /// `torch.manual_seed(seed); nn.Embedding(V, D).weight`, then the cells set since: `at`
-    /// holds runs `[first flat index, count]`, `values` their float32s, little-endian, in base64
+    /// holds their runs (`Runs`), `values` their float32s, little-endian, in base64
     /// (exact to the bit, nan and -0.0 too; 250,000 numbers kept through a resize write in a
     /// few ms, where their shortest texts took 30).
     Drawn {
         drawn: [usize; 2],
-        at: Vec<[usize; 2]>,
+        at: Runs,
         values: String,
     },
     /// Reset's table as the table on show with the cells the steps since moved set back, in the
@@ -110,7 +111,7 @@ enum Table {
     /// steps (250,000 kept through a resize to 50,000 × 64, 2 MB of a 4 MB save).
     Over {
         over_table: [usize; 2],
-        at: Vec<[usize; 2]>,
+        at: Runs,
         values: String,
     },
     Whole(Tensor),
@@ -123,7 +124,7 @@ enum Table {
 struct Fields {
     drawn: Option<[usize; 2]>,
     over_table: Option<[usize; 2]>,
-    at: Option<Vec<[usize; 2]>>,
+    at: Option<Runs>,
     values: Option<String>,
     shape: Option<Vec<usize>>,
     data: Option<Vec<Json>>,
@@ -190,33 +191,27 @@ impl Table {
     }
 }
 
-/// The cells `set` of `table` as runs `[first flat index, count]` and their float32s in base64.
-fn cells(table: &Tensor, set: &[usize]) -> (Vec<[usize; 2]>, String) {
-    let mut at: Vec<[usize; 2]> = Vec::new();
-    for &i in set {
-        match at.last_mut() {
-            Some([first, count]) if *first + *count == i => *count += 1,
-            _ => at.push([i, 1]),
-        }
-    }
+/// The cells `set` of `table` (flat indices in increasing order) as their runs and their
+/// float32s in base64.
+fn cells(table: &Tensor, set: &[usize]) -> (Runs, String) {
     // Four bytes at a time into room made once: appended one value at a time, the 250,000
     // cells kept through a resize to 50,000 × 64 took 6 ms of the save.
     let (data, mut bytes) = (table.data(), vec![0u8; 4 * set.len()]);
     for (out, &i) in bytes.as_chunks_mut::<4>().0.iter_mut().zip(set) {
         *out = data[i].to_le_bytes();
     }
-    (at, STANDARD_NO_PAD.encode(bytes))
+    (Runs::of(set), STANDARD_NO_PAD.encode(bytes))
 }
 
 /// `table` with the cells `at` set to `values`, or why they don't fit it.
-fn set_cells(mut table: Tensor, at: Vec<[usize; 2]>, values: &str) -> Result<Tensor, String> {
+fn set_cells(mut table: Tensor, at: Runs, values: &str) -> Result<Tensor, String> {
     let bytes = STANDARD_NO_PAD.decode(values.as_bytes()).map_err(|_| "its set values are damaged")?;
     let mut values = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     // Taken once, and only for a cell to set: `data_mut` copies numbers shared with the draw and
     // drops their kept extent and transpose. A table as drawn stays the draw.
-    if !at.is_empty() {
+    if !at.0.is_empty() {
         let data = table.data_mut();
-        for [first, count] in at {
+        for [first, count] in at.0 {
             let cells = first.checked_add(count).and_then(|end| data.get_mut(first..end));
             let cells = cells.ok_or_else(|| format!("{TABLE} has no cells {first} … {first}+{count}"))?;
             for cell in cells {
