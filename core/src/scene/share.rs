@@ -76,7 +76,7 @@ pub fn to_file<S: Shared>(scene: &S) -> String {
 }
 
 /// serde_json's pretty layout for objects, with arrays written as `to_json` writes them: a table's
-/// numbers and a save's runs of cells are not one to a line. At One-hot's 50,000 × 64 grown from 5
+/// numbers and a scene's ids are not one to a line. At One-hot's 50,000 × 64 grown from 5
 /// columns, the file was 3.5 MB pretty, 1.6 MB of it line breaks and indents, and a 40–55 ms task.
 #[derive(Default)]
 struct Layout {
