@@ -1,7 +1,7 @@
 use crate::pass_toggle::PassToggle;
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::Phase;
+use rowflow_core::{decimal, Phase};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -168,7 +168,7 @@ pub fn Timeline(
                     "Speed "
                     <select
                         aria-label="Speed"
-                        on:change=move |ev| speed.set(event_target_value(&ev).parse().unwrap_or(1.0))
+                        on:change=move |ev| speed.set(decimal::parse(&event_target_value(&ev)).unwrap_or(1.0))
                     >
                         <option value="0.5">"0.5×"</option>
                         <option value="1" selected>"1×"</option>

@@ -2,6 +2,8 @@
 //! (`1.5`, `-2e-3`, `nan`, `inf`) and a pasted block, either spreadsheet cells (tabs/commas and
 //! newlines) or a Python/PyTorch literal (`[[1, 2], [3, 4]]`, `tensor([1., 2.])`).
 
+use crate::decimal;
+
 /// A float cell's text as `float()` reads it, or a plain-words reason.
 pub fn parse_float(text: &str) -> Result<f32, String> {
     let t = text.trim();
@@ -17,14 +19,14 @@ pub fn parse_float(text: &str) -> Result<f32, String> {
     }
     let plain = t.replace('_', "");
     let numeric = !plain.is_empty() && plain.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
-    match plain.parse::<f64>() {
+    match decimal::parse(&plain) {
         // float32 would make it inf without a word: say so, and let inf be typed as inf.
-        Ok(v) if numeric && underscores_between_digits(t) && (v as f32).is_infinite() => Err(format!(
+        Some(v) if numeric && underscores_between_digits(t) && (v as f32).is_infinite() => Err(format!(
             "{t} is too large for float32, whose largest number is about 3.4e38; type inf if infinity is meant"
         )),
-        Ok(v) if numeric && underscores_between_digits(t) => Ok(v as f32),
+        Some(v) if numeric && underscores_between_digits(t) => Ok(v as f32),
         _ if t.is_empty() => Err("type a number".into()),
-        _ if t.contains(',') && t.replace(',', ".").parse::<f64>().is_ok() => Err(format!(
+        _ if t.contains(',') && decimal::parse(&t.replace(',', ".")).is_some() => Err(format!(
             "could not convert string to float: '{t}'. Type a number such as 0.5, with a point, not a comma"
         )),
         _ => Err(format!("could not convert string to float: '{t}'. {FLOAT_HINT}")),

@@ -5,6 +5,7 @@
 //! No web dependencies: the app compiles it to wasm, the tests run it natively.
 
 pub mod codegen;
+pub mod decimal;
 pub mod edit;
 pub mod error;
 pub mod fma;

@@ -3,6 +3,7 @@
 //! the digits come from `ryu` (64-bit arithmetic only, which WebAssembly has), laid out as Rust's
 //! `{}` and `{:e}` lay them out, straight into the script.
 
+use crate::decimal;
 use std::fmt::Write;
 
 /// A float32 as a Python literal that `torch.tensor` reads back to the same bits: the shortest
@@ -39,7 +40,7 @@ pub(super) fn write(out: &mut String, x: f32) {
         }
     }
     // Python reads the literal as a double first, which may land on a float32 midpoint.
-    if !out[start..].parse::<f64>().is_ok_and(|d| (d as f32).to_bits() == x.to_bits()) {
+    if decimal::parse(&out[start..]).is_none_or(|d| (d as f32).to_bits() != x.to_bits()) {
         out.truncate(start);
         rusts(out, start, f64::from(x), exponent);
     }
