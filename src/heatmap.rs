@@ -1,7 +1,7 @@
 use crate::grid::{mark_name, GridData};
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::format::{count, full};
+use rowflow_core::format::{count, display, full};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::unravel;
 use rowflow_core::{Mark, Marks};
@@ -179,7 +179,7 @@ pub fn HeatMap(
                                 aria-hidden="true"
                                 style:transform=move || {
                                     let (left, top) = scroll.get();
-                                    format!("translate({left}px, {top}px)")
+                                    format!("translate({}px, {}px)", display(left), display(top))
                                 }
                                 on:mousemove=pointer
                                 on:click=pointer

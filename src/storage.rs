@@ -5,6 +5,7 @@
 
 use js_sys::JsString;
 use leptos::prelude::*;
+use rowflow_core::format::fixed;
 use rowflow_core::scene::share::{decode, from_link, link_text, Shared};
 use rowflow_core::scene::to_json;
 use std::time::Duration;
@@ -54,7 +55,7 @@ extern "C" {
 pub fn size(bytes: usize) -> String {
     match bytes {
         b if b < 1 << 20 => format!("{} KB", b.div_ceil(1024)),
-        b => format!("{:.1} MB", b as f64 / (1 << 20) as f64),
+        b => format!("{} MB", fixed(b as f64 / (1 << 20) as f64, 1)),
     }
 }
 

@@ -1,6 +1,7 @@
 use crate::pass_toggle::PassToggle;
 use leptos::ev;
 use leptos::prelude::*;
+use rowflow_core::format::display;
 use rowflow_core::{decimal, Phase};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -204,7 +205,7 @@ fn follow(bar: Option<web_sys::HtmlDivElement>) {
     // The page keeps room below its end for the fixed timeline as tall as this step's caption
     // makes it, so what the step writes can always scroll clear of it.
     if let (true, Some(b), Some(root)) = (fixed, bar.as_ref(), document.document_element()) {
-        let room = format!("{}px", b.get_bounding_client_rect().height().ceil());
+        let room = format!("{}px", display(b.get_bounding_client_rect().height().ceil()));
         let _ = root.unchecked_ref::<web_sys::HtmlElement>().style().set_property("--timeline-room", &room);
     }
     let lesson = document

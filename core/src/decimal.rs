@@ -2,6 +2,7 @@
 //! that, bit for bit). Core's parser carries a 10 KB table of powers of five, some 10 KB gzipped
 //! on every scene's link for the few numbers a learner types; this reads them with one exact
 //! division of small big integers instead, and with one float operation where that is exact.
+//! The same integers round `format`'s figures exactly, where Rust's float formatting would.
 
 use std::cmp::Ordering;
 
@@ -17,6 +18,51 @@ pub fn parse(text: &str) -> Option<f64> {
     let (digits, exponent) = decimal(body)?;
     let magnitude = nearest(&digits, exponent);
     Some(if negative { -magnitude } else { magnitude })
+}
+
+/// |x| = m · 2^e, for a finite x.
+pub(crate) fn parts(x: f64) -> (u64, i32) {
+    let bits = x.to_bits();
+    let (biased, fraction) = ((bits >> 52) as i32 & 0x7ff, bits & ((1 << 52) - 1));
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | 1 << 52, biased - 1075)
+    }
+}
+
+/// m · 2^e · 10^p rounded to a whole number, half to even, for one under 2^53 (`format`'s
+/// figures with an exponent).
+pub(crate) fn rounded(m: u64, e: i32, p: i32) -> u64 {
+    let (mut num, mut den) = (Big::of(m), Big(vec![1]));
+    if p >= 0 {
+        num.mul_pow10(p as u64);
+    } else {
+        den.mul_pow10(p.unsigned_abs().into());
+    }
+    let (num, den) = if e >= 0 { (num.shl(e as usize), den) } else { (num, den.shl(e.unsigned_abs() as usize)) };
+    let (q, rem) = num.div(&den);
+    half_to_even(q, &rem, &den)
+}
+
+/// The quotient q of a division rounded by its remainder, half to even.
+fn half_to_even(q: u64, rem: &Big, den: &Big) -> u64 {
+    match rem.shl(1).cmp(den) {
+        Ordering::Greater => q + 1,
+        Ordering::Equal => q + (q & 1),
+        Ordering::Less => q,
+    }
+}
+
+/// The decimal digits of the whole number m · 2^e.
+pub(crate) fn integer(m: u64, e: u32) -> String {
+    let mut big = Big::of(m).shl(e as usize);
+    let mut groups = Vec::new();
+    while !big.0.is_empty() {
+        groups.push(big.div_small(1_000_000_000));
+    }
+    let top = groups.pop().unwrap_or(0).to_string();
+    groups.iter().rev().fold(top, |text, g| text + &format!("{g:09}"))
 }
 
 /// The significant digits (no leading or trailing zeros) and the power of ten that scales them.
@@ -88,16 +134,12 @@ fn nearest(digits: &[u8], exponent: i64) -> f64 {
     loop {
         let (scaled, den) =
             if k >= 0 { (num.shl(k as usize), den.clone()) } else { (num.clone(), den.shl(-k as usize)) };
-        let (mut q, rem) = scaled.div(&den);
+        let (q, rem) = scaled.div(&den);
         if q >= 1 << 53 {
             k -= 1;
             continue;
         }
-        match rem.shl(1).cmp(&den) {
-            Ordering::Greater => q += 1,
-            Ordering::Equal => q += q & 1,
-            Ordering::Less => {}
-        }
+        let mut q = half_to_even(q, &rem, &den);
         if q == 1 << 53 {
             (q, k) = (1 << 52, k - 1);
         }
@@ -114,6 +156,18 @@ fn nearest(digits: &[u8], exponent: i64) -> f64 {
 struct Big(Vec<u32>);
 
 impl Big {
+    fn of(m: u64) -> Big {
+        let mut big = Big(vec![m as u32, (m >> 32) as u32]);
+        big.trim();
+        big
+    }
+
+    fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
     /// Nine digits at a time.
     fn of_digits(digits: &[u8]) -> Big {
         let mut big = Big(Vec::new());
@@ -156,10 +210,9 @@ impl Big {
             carry = if bits == 0 { 0 } else { w >> (32 - bits) };
         }
         out.push(carry);
-        while out.last() == Some(&0) {
-            out.pop();
-        }
-        Big(out)
+        let mut big = Big(out);
+        big.trim();
+        big
     }
 
     /// self − other, for other ≤ self.
@@ -169,9 +222,7 @@ impl Big {
             let t = i64::from(*w) - i64::from(other.0.get(i).copied().unwrap_or(0)) - borrow;
             (*w, borrow) = (t as u32, i64::from(t < 0));
         }
-        while self.0.last() == Some(&0) {
-            self.0.pop();
-        }
+        self.trim();
     }
 
     /// ⌊self / den⌋ and the remainder, for a quotient under 2^54: bit by bit, den · 2^i taken
@@ -188,14 +239,23 @@ impl Big {
         (q, self)
     }
 
+    /// self / d in place; the remainder.
+    fn div_small(&mut self, d: u32) -> u32 {
+        let mut rem = 0u64;
+        for w in self.0.iter_mut().rev() {
+            let t = rem << 32 | u64::from(*w);
+            (*w, rem) = ((t / u64::from(d)) as u32, t % u64::from(d));
+        }
+        self.trim();
+        rem as u32
+    }
+
     fn shr1(&mut self) {
         let mut carry = 0;
         for w in self.0.iter_mut().rev() {
             (*w, carry) = (*w >> 1 | carry, *w << 31);
         }
-        if self.0.last() == Some(&0) {
-            self.0.pop();
-        }
+        self.trim();
     }
 }
 

@@ -1,7 +1,13 @@
 //! Numbers as PyTorch prints them: 4 decimals by default (`-0.0000` keeps its sign), `nan`,
 //! `inf`, `-inf`; and the full float32 (the shortest text that reads back to the same bits).
 //! Counts in words with their noun: `1 row`, `3 rows`; and with their thousands marked.
+//!
+//! Written as Rust's own `{:.4}`, `{}` and `{:.1e}` write them (the tests hold them to that), but
+//! without Rust's float formatting, whose code and tables were ~7 KB gzipped on every scene's link:
+//! exact integer arithmetic rounds, ryu finds the shortest digits.
 
+use crate::codegen::float::plain;
+use crate::decimal;
 use wide::u32x4;
 
 /// `0.6957`, `-1.8061`, `-0.0000`, `nan`, `-inf`.
@@ -9,16 +15,93 @@ pub fn short(x: f32) -> String {
     if x.is_nan() {
         "nan".into()
     } else {
-        format!("{x:.4}")
+        fixed(f64::from(x), 4)
     }
 }
 
 /// Every digit a float32 needs to round-trip: `0.69572306`.
 pub fn full(x: f32) -> String {
-    if x.is_nan() {
-        "nan".into()
+    match x {
+        _ if x.is_nan() => "nan".into(),
+        f32::INFINITY => "inf".into(),
+        f32::NEG_INFINITY => "-inf".into(),
+        _ => plain(x, 10),
+    }
+}
+
+/// A double as Rust's `{x}` writes it: its shortest digits, plain (`0.000412`, `3`, `-0`), `NaN`,
+/// `inf`.
+pub fn display(x: f64) -> String {
+    if x.is_finite() {
+        plain(x, 18)
     } else {
-        format!("{x}")
+        not_finite_text(x)
+    }
+}
+
+/// `x` with `decimals` (up to 9) digits after the point, as Rust's `{x:.decimals$}` writes it:
+/// its exact value rounded half to even, a sign on whatever is negative, `-0.0` too.
+pub fn fixed(x: f64, decimals: u32) -> String {
+    if !x.is_finite() {
+        return not_finite_text(x);
+    }
+    let (m, e) = decimal::parts(x);
+    let digits = match e {
+        // A whole number: its digits, then zeros.
+        0..75 => (u128::from(m) << e).to_string() + &"0".repeat(decimals as usize),
+        75.. => decimal::integer(m, e.unsigned_abs()) + &"0".repeat(decimals as usize),
+        _ => {
+            // m · 10^decimals < 2^83: shifted further, it is under half and rounds to 0.
+            let (n, s) = (u128::from(m) * 10u128.pow(decimals), e.unsigned_abs());
+            let q = if s > 83 { 0 } else { n >> s };
+            let (rem, half) = if s > 83 { (0, 1) } else { (n & ((1 << s) - 1), 1 << (s - 1)) };
+            (q + u128::from(rem > half || (rem == half && q & 1 == 1))).to_string()
+        }
+    };
+    let digits = format!("{digits:0>width$}", width = decimals as usize + 1);
+    let (whole, fraction) = digits.split_at(digits.len() - decimals as usize);
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if decimals == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
+/// `x` with `decimals` (up to 9) digits after the first, and its power of ten, as Rust's
+/// `{x:.decimals$e}` writes it: `1.2e-5`, `3.9e38`, `0.0e0`.
+pub fn fixed_exp(x: f64, decimals: u32) -> String {
+    if !x.is_finite() {
+        return not_finite_text(x);
+    }
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    let (low, high) = (10u64.pow(decimals), 10u64.pow(decimals + 1));
+    let (q, k) = if x == 0.0 {
+        (0, 0)
+    } else {
+        let (m, e) = decimal::parts(x);
+        // log10 finds the power within one; the rounded digits settle it.
+        let mut k = x.abs().log10().floor() as i32;
+        loop {
+            match decimal::rounded(m, e, decimals as i32 - k) {
+                q if q >= high => k += 1,
+                q if q < low => k -= 1,
+                q => break (q, k),
+            }
+        }
+    };
+    let digits = format!("{q:0>width$}", width = decimals as usize + 1);
+    let (first, rest) = digits.split_at(1);
+    let point = if decimals == 0 { "" } else { "." };
+    format!("{sign}{first}{point}{rest}e{k}")
+}
+
+/// As Rust writes them: `NaN`, `inf`, `-inf`.
+fn not_finite_text(x: f64) -> String {
+    match x {
+        _ if x.is_nan() => "NaN".into(),
+        _ if x > 0.0 => "inf".into(),
+        _ => "-inf".into(),
     }
 }
 
@@ -205,5 +288,60 @@ mod tests {
         assert_eq!(full(0.1), "0.1");
         assert_eq!(full(-0.0), "-0");
         assert_eq!(full(f32::NAN), "nan");
+    }
+
+    /// Bit patterns spread over every sign, exponent and mantissa, and the float32s whose exact
+    /// decimal is short (halfway cases of the shortest digits among them).
+    fn float32s() -> impl Iterator<Item = f32> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let random = std::iter::repeat_with(move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            f32::from_bits(state as u32)
+        });
+        let short = (1..20_000).flat_map(|n| [n as f32 / 1024.0, n as f32 * 1024.0, n as f32 * 0.5e6]);
+        let edges = [0.0, -0.0, 1.0, 0.5, 1e-45, f32::MIN_POSITIVE, f32::MAX, f32::MIN, 3.4e38, 1e-5, 2f32.powi(-20)];
+        random.take(40_000).chain(short).chain(edges)
+    }
+
+    #[test]
+    fn the_same_text_as_rusts_float_formatting() {
+        for x in float32s() {
+            assert_eq!(short(x), if x.is_nan() { "nan".into() } else { format!("{x:.4}") }, "{:#x}", x.to_bits());
+            assert_eq!(full(x), if x.is_nan() { "nan".into() } else { format!("{x}") }, "{:#x}", x.to_bits());
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let random = std::iter::repeat_with(move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            f64::from_bits(state)
+        });
+        // Doubles whose exact decimal is short, halfway cases among them: 2^53 + 1 is not one.
+        let short =
+            (1..8_000u64).flat_map(|n| [n as f64 / 1024.0, (n << 40) as f64 * 5.0, 9_007_199_254_740_993.0 + n as f64]);
+        let edges = [0.125, 2.5, -0.05, 1e21, 1e23, 1e300, -1e-300, f64::MAX, 5e-324, 999.95, 0.000412, 5e-7];
+        let doubles = float32s().map(f64::from).chain(random.take(15_000)).chain(short).chain(edges);
+        for x in doubles {
+            assert_eq!(display(x), format!("{x}"), "{:#x}", x.to_bits());
+            for d in [0, 1, 3, 4, 6, 9] {
+                assert_eq!(fixed(x, d), format!("{x:.*}", d as usize), "{x:e} to {d}");
+                assert_eq!(fixed_exp(x, d), format!("{x:.*e}", d as usize), "{x:e} to {d}");
+            }
+        }
+    }
+
+    /// Every float32 once (some minutes): `cargo test --release -p rowflow-core --lib -- --ignored every_float32`.
+    #[test]
+    #[ignore]
+    fn every_float32() {
+        for bits in 0..=u32::MAX {
+            let x = f32::from_bits(bits);
+            if !x.is_nan() {
+                assert_eq!(short(x), format!("{x:.4}"), "{bits:#x}");
+                assert_eq!(full(x), format!("{x}"), "{bits:#x}");
+            }
+        }
     }
 }

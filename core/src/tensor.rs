@@ -2,7 +2,7 @@
 //! Constructors check that the data fits the shape and return an error, never panic.
 
 use crate::error::{Result, TorchError};
-use crate::format::Extent;
+use crate::format::{display, full, Extent};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
 
@@ -99,19 +99,26 @@ impl Element for f32 {
     /// A number too large for float32 is refused rather than read as `inf`: a save writes
     /// infinity as `"inf"`, so a finite number out of range means the text was not made by rowflow.
     fn from_json(json: Json) -> std::result::Result<Self, String> {
-        let (x, text) = match json {
-            Json::Int(i) => (i as f32, i.to_string()),
-            Json::Num(x) => (x as f32, x.to_string()),
-            Json::F32(x) => (x, x.to_string()),
+        let x = match &json {
+            Json::Int(i) => *i as f32,
+            Json::Num(x) => *x as f32,
+            Json::F32(x) => *x,
             Json::Text(t) => match t.trim_start_matches(['+', '-']).to_ascii_lowercase().as_str() {
-                "nan" | "inf" | "infinity" => return crate::edit::parse_float(&t),
+                "nan" | "inf" | "infinity" => return crate::edit::parse_float(t),
                 _ => return Err(format!("{t:?} is not a number")),
             },
         };
-        match x.is_finite() {
-            true => Ok(x),
-            false => Err(format!("{text} is out of float32's range (±3.4e38)")),
+        if x.is_finite() {
+            return Ok(x);
         }
+        // The number's text for the message only, not for every number read.
+        let text = match json {
+            Json::Int(i) => i.to_string(),
+            Json::Num(x) => display(x),
+            Json::F32(x) => full(x),
+            Json::Text(t) => t,
+        };
+        Err(format!("{text} is out of float32's range (±3.4e38)"))
     }
 }
 
@@ -125,8 +132,8 @@ impl Element for i64 {
     fn from_json(json: Json) -> std::result::Result<Self, String> {
         match json {
             Json::Int(i) => Ok(i),
-            Json::Num(x) => Err(format!("{x} is not a whole number in int64's range")),
-            Json::F32(x) => Err(format!("{x} is not a whole number")),
+            Json::Num(x) => Err(format!("{} is not a whole number in int64's range", display(x))),
+            Json::F32(x) => Err(format!("{} is not a whole number", full(x))),
             Json::Text(t) => Err(format!("{t:?} is not a whole number")),
         }
     }

@@ -25,31 +25,30 @@ pub(super) fn write(out: &mut String, x: f32) {
     }
     let start = out.len();
     let exponent = exponent(f64::from(x.abs()));
-    if few_digits(x) {
-        // Two shortest decimals may be as near as each other: Rust takes the larger, ryu the even.
-        rusts(out, start, x, exponent);
-    } else {
-        match ryu::Buffer::new().format_finite(x) {
-            // From 1e-5 to 1e13 ryu writes the digits plainly, past them with an exponent, as
-            // Rust does (an integer with `.0`); where Python's bounds are not ryu's, laid out.
-            text if text.contains('e') == exponent => out.push_str(text),
-            text => {
-                laid_out(out, text, exponent);
-                point(out, start);
-            }
+    let exact = exact_decimal(f64::from(x), 10);
+    match ryu::Buffer::new().format_finite(x) {
+        // From 1e-5 to 1e13 ryu writes the digits plainly, past them with an exponent, as Rust
+        // does (an integer with `.0`); where Python's bounds are not ryu's, or a tie is Rust's
+        // to break, laid out.
+        text if exact.is_none() && text.contains('e') == exponent => out.push_str(text),
+        text => {
+            laid_out(out, text, exponent, exact);
+            point(out, start);
         }
     }
     // Python reads the literal as a double first, which may land on a float32 midpoint.
     if decimal::parse(&out[start..]).is_none_or(|d| (d as f32).to_bits() != x.to_bits()) {
         out.truncate(start);
-        rusts(out, start, f64::from(x), exponent);
+        laid_out(out, ryu::Buffer::new().format_finite(f64::from(x)), exponent, exact_decimal(f64::from(x), 18));
+        point(out, start);
     }
 }
 
-/// Rust's own shortest digits of `x` from `start`, with an exponent or plain, and a point.
-fn rusts<T: std::fmt::Display + std::fmt::LowerExp>(out: &mut String, start: usize, x: T, exponent: bool) {
-    let _ = if exponent { write!(out, "{x:e}") } else { write!(out, "{x}") };
-    point(out, start);
+/// A finite float's shortest digits as Rust's `{}` writes them: plain, `1234` without a point.
+pub(crate) fn plain<F: ryu::Float + Into<f64>>(x: F, most: u32) -> String {
+    let mut out = String::new();
+    laid_out(&mut out, ryu::Buffer::new().format_finite(x), false, exact_decimal(x.into(), most));
+    out
 }
 
 /// Whether Python would write this magnitude with an exponent.
@@ -57,29 +56,34 @@ fn exponent(abs: f64) -> bool {
     abs != 0.0 && !(1e-4..1e16).contains(&abs)
 }
 
-/// Whether the exact value of `x` is a decimal of at most 10 significant digits (0 too): only
-/// then can it lie halfway between two decimals of the fewest digits that read back (at most 9).
-fn few_digits(x: f32) -> bool {
-    let bits = x.to_bits() & 0x7fff_ffff;
-    let (biased, fraction) = (bits >> 23, bits & 0x7f_ffff);
-    let (m, e) = if biased == 0 { (fraction, -149) } else { (fraction | 0x80_0000, biased as i32 - 150) };
+/// The exact value of |x| as digits × 10^power, when it is a decimal of at most `most`
+/// significant digits (not 0): only then can it lie halfway between two decimals of the fewest
+/// digits that read back (at most `most` - 1: 9 for a float32, 17 for a double), where ryu
+/// takes the even one and Rust the one further from zero.
+fn exact_decimal(x: f64, most: u32) -> Option<(u64, i32)> {
+    let (m, e) = decimal::parts(x);
     if m == 0 {
-        return true;
+        return None;
     }
     // |x| = m × 2^e with m odd.
     let (m, e) = (m >> m.trailing_zeros(), e + m.trailing_zeros() as i32);
-    let mut digits = match e {
-        // m × 2^e: more than 10 digits whatever factors of 5 m has.
-        101.. => return false,
-        0.. => u128::from(m) << e,
+    let (digits, power) = if e >= 0 {
+        // m × 2^e ends in a zero for each factor of 5 of m, up to e.
+        let (mut m, mut zeros) = (m, 0);
+        while zeros < e && m % 5 == 0 {
+            (m, zeros) = (m / 5, zeros + 1);
+        }
+        if e - zeros > 64 {
+            return None;
+        }
+        (u128::from(m) << (e - zeros), zeros)
+    } else if e >= -27 {
         // m × 5^-e / 10^-e, and m × 5^-e, odd, ends in no zero.
-        -14..=-1 => u128::from(m) * 5u128.pow(e.unsigned_abs()),
-        _ => return false,
+        (u128::from(m) * 5u128.pow(e.unsigned_abs()), e)
+    } else {
+        return None;
     };
-    while digits % 10 == 0 {
-        digits /= 10;
-    }
-    digits < 10_000_000_000
+    (digits < 10u128.pow(most)).then_some((digits as u64, power))
 }
 
 /// `.0` after a whole number written from `start`: Python would read `2` as an int.
@@ -91,8 +95,10 @@ fn point(out: &mut String, start: usize) {
 
 /// ryu's shortest digits (`text`: `-1.5e-7`, `0.001234`, `1234.0`, `1e30`) as Rust's `{}` lays
 /// them out (plain, never an exponent; `1234` without a point), or its `{:e}` (`1.5e-7`). Both
-/// pick the same digits: the fewest that read back, the nearest to the float where two do.
-fn laid_out(out: &mut String, text: &str, exponent: bool) {
+/// pick the same digits, the fewest that read back, the nearest to the float where two do; and
+/// where those two are as near, which only `exact` (the float's exact decimal, when short) can
+/// tell, Rust the one further from zero.
+fn laid_out(out: &mut String, text: &str, exponent: bool, exact: Option<(u64, i32)>) {
     let text = match text.strip_prefix('-') {
         Some(rest) => {
             out.push('-');
@@ -118,6 +124,14 @@ fn laid_out(out: &mut String, text: &str, exponent: bool) {
     }
     while n > 0 && digits[n - 1] == b'0' {
         n -= 1;
+    }
+    if n == 0 {
+        return out.push_str(if exponent { "0e0" } else { "0" });
+    }
+    // Halfway, ryu's last digit is even (and no 9): Rust's is one more.
+    let shortest = digits[..n].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+    if exact == Some((shortest * 10 + 5, at - n as i32 - 1)) {
+        digits[n - 1] += 1;
     }
     // ASCII digits, so always text.
     let digits = std::str::from_utf8(&digits[..n]).unwrap_or_default();

@@ -28,7 +28,7 @@
 
 mod elsewhere;
 mod embedding;
-mod float;
+pub(crate) mod float;
 mod linear;
 mod notebook;
 mod one_hot;

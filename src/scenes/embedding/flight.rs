@@ -1,7 +1,7 @@
 //! A copy of the row being looked up, flying from `weight` to its place in `output`.
 
 use leptos::prelude::*;
-use rowflow_core::format::short;
+use rowflow_core::format::{fixed, short};
 use rowflow_core::scene::embedding::Computed;
 use rowflow_core::scene::label;
 use wasm_bindgen::JsCast;
@@ -44,7 +44,7 @@ impl Flight {
 
     pub fn view(self) -> impl IntoView {
         // Set through the CSSOM, which the Content-Security-Policy allows (a style attribute it refuses).
-        let px = |v: f64| format!("{v:.1}px");
+        let px = |v: f64| format!("{}px", fixed(v, 1));
         view! {
             <div
                 class="flight"

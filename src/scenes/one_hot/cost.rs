@@ -6,7 +6,7 @@ use super::drawer::{Change, Drawer};
 use super::timer::Timer;
 use crate::shell::use_model;
 use leptos::prelude::*;
-use rowflow_core::format::grouped;
+use rowflow_core::format::{fixed, grouped};
 use rowflow_core::ops::one_hot::Cost;
 use rowflow_core::scene::one_hot::{Case, Pass, Request, State, Work};
 use std::time::Duration;
@@ -107,7 +107,7 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
     let width = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
         move || {
             let (part, of) = work.with(|w| w.as_ref().map_or((0, 1), part));
-            format!("{:.3}%", 100.0 * part as f64 / of.max(1) as f64)
+            format!("{}%", fixed(100.0 * part as f64 / of.max(1) as f64, 3))
         }
     };
     let count = move |part: fn(&(Work, Cost)) -> (usize, usize)| {

@@ -4,7 +4,7 @@
 
 use super::timer::Timer;
 use leptos::prelude::*;
-use rowflow_core::format::grouped;
+use rowflow_core::format::{display, fixed, grouped};
 use rowflow_core::scene::one_hot::{significant, Case, Measured, Request, TorchTimes, Way, SWEEP_SIZES, SWEEP_V};
 
 /// Each way at each size is repeated until this much time has passed (one call when longer).
@@ -25,7 +25,7 @@ pub fn ScalePanel() -> impl IntoView {
         (Some(p), _) => {
             let v = SWEEP_V.get(p.case).copied().unwrap_or_default();
             let what = p.way.map_or("drawing emb.weight with torch.manual_seed(0)", Way::name);
-            format!("V = {}: {what}… {:.0}% of the work done", grouped(v), 100.0 * p.done)
+            format!("V = {}: {what}… {}% of the work done", grouped(v), fixed(100.0 * p.done, 0))
         }
         (None, Some(why)) => why,
         (None, None) => match timer.measured.with(Vec::len) {
@@ -80,7 +80,7 @@ pub fn ScalePanel() -> impl IntoView {
             </div>
             <div class="oh-scale-status" role="status">
                 {move || {
-                    timer.progress.get().map(|p| view! { <progress max="1" value=p.done.to_string()></progress> })
+                    timer.progress.get().map(|p| view! { <progress max="1" value=display(p.done)></progress> })
                 }}
                 <span>{status}</span>
             </div>
@@ -148,7 +148,7 @@ fn times(who: &'static str, m: &Measured) -> impl IntoView {
     view! {
         <td>{who}</td>
         {ms.into_iter().collect_view()}
-        <td>{format!("{:.1}", m.gflops())}</td>
+        <td>{fixed(m.gflops(), 1)}</td>
     }
 }
 
@@ -217,7 +217,10 @@ fn Plot(
     let lines = move || {
         WAYS.map(|w| {
             let points = measured.with(|m| {
-                m.iter().map(|m| format!("{:.1},{:.1}", x(m.case.v), y(m.ms(w)))).collect::<Vec<_>>().join(" ")
+                m.iter()
+                    .map(|m| format!("{},{}", fixed(x(m.case.v), 1), fixed(y(m.ms(w)), 1)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             });
             view! { <polyline class=format!("oh-line {}", class(w)) points=points></polyline> }
         })
@@ -226,7 +229,7 @@ fn Plot(
     };
     let marks = move || {
         torch_points.get().into_iter().flat_map(|t| {
-            WAYS.map(|w| view! { <circle class=format!("oh-torch {}", class(w)) cx=format!("{:.1}", x(t.case.v)) cy=format!("{:.1}", y(t.ms(w))) r="5"></circle> })
+            WAYS.map(|w| view! { <circle class=format!("oh-torch {}", class(w)) cx=fixed(x(t.case.v), 1) cy=fixed(y(t.ms(w)), 1) r="5"></circle> })
         }).collect_view()
     };
     let x_ticks = SWEEP_V
@@ -234,8 +237,8 @@ fn Plot(
         .map(|&v| {
             view! {
                 <g class="oh-tick">
-                    <line x1=x(v) x2=x(v) y1=TOP y2=H - BOTTOM></line>
-                    <text x=x(v) y=H - BOTTOM + 20.0 text-anchor="middle">{grouped(v)}</text>
+                    <line x1=display(x(v)) x2=display(x(v)) y1=display(TOP) y2=display(H - BOTTOM)></line>
+                    <text x=display(x(v)) y=display(H - BOTTOM + 20.0) text-anchor="middle">{grouped(v)}</text>
                 </g>
             }
         })
@@ -247,8 +250,8 @@ fn Plot(
                 let ms = 10f64.powi(e);
                 view! {
                     <g class="oh-tick">
-                        <line x1=LEFT x2=W - RIGHT y1=y(ms) y2=y(ms)></line>
-                        <text x=LEFT - 8.0 y=y(ms) + 5.0 text-anchor="end">{decade(e)}</text>
+                        <line x1=display(LEFT) x2=display(W - RIGHT) y1=display(y(ms)) y2=display(y(ms))></line>
+                        <text x=display(LEFT - 8.0) y=display(y(ms) + 5.0) text-anchor="end">{decade(e)}</text>
                     </g>
                 }
             })
@@ -256,11 +259,11 @@ fn Plot(
     };
     view! {
         <figure class="oh-plot">
-            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label="Milliseconds per call against V, log scales; the same numbers are in the table below">
+            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) role="img" aria-label="Milliseconds per call against V, log scales; the same numbers are in the table below">
                 {x_ticks}
                 {y_ticks}
-                <text class="oh-axis" x=(LEFT + W - RIGHT) / 2.0 y=H - 4.0 text-anchor="middle">"V (log scale)"</text>
-                <text class="oh-axis" x="14" y=(TOP + H - BOTTOM) / 2.0 text-anchor="middle" transform=format!("rotate(-90 14 {})", (TOP + H - BOTTOM) / 2.0)>"ms per call"</text>
+                <text class="oh-axis" x=display((LEFT + W - RIGHT) / 2.0) y=display(H - 4.0) text-anchor="middle">"V (log scale)"</text>
+                <text class="oh-axis" x="14" y=display((TOP + H - BOTTOM) / 2.0) text-anchor="middle" transform=format!("rotate(-90 14 {})", display((TOP + H - BOTTOM) / 2.0))>"ms per call"</text>
                 {lines}
                 {marks}
             </svg>
@@ -279,6 +282,6 @@ fn Plot(
 fn decade(e: i32) -> String {
     match u32::try_from(e) {
         Ok(e) => grouped(10u64.saturating_pow(e)),
-        Err(_) => format!("{:.*}", e.unsigned_abs() as usize, 10f64.powi(e)),
+        Err(_) => fixed(10f64.powi(e), e.unsigned_abs().min(9)),
     }
 }

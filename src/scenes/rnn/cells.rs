@@ -8,7 +8,7 @@
 
 use crate::grid::mark_name;
 use leptos::prelude::*;
-use rowflow_core::format::short;
+use rowflow_core::format::{display, fixed_exp, short};
 use rowflow_core::scene::label;
 use rowflow_core::scene::rnn::{CellBox, Lane, Run};
 use rowflow_core::{Mark, Marks, Phase};
@@ -365,11 +365,11 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
             let (x, h) = (t as f64 * BAR, if v.is_finite() { height(l) } else { HEIGHT });
             view! {
                 <g class="norm-step" data-t=t>
-                    <rect class="norm-bar" class:overflow=!v.is_finite() x=x + 4.0 y=HEIGHT - h + 22.0 width=BAR - 8.0 height=h>
+                    <rect class="norm-bar" class:overflow=!v.is_finite() x=display(x + 4.0) y=display(HEIGHT - h + 22.0) width=display(BAR - 8.0) height=display(h)>
                         <title>{format!("‖dL/d{name}[{t}]‖ = {}", norm_text(v))}</title>
                     </rect>
-                    <text class="norm-value" x=x + BAR / 2.0 y=HEIGHT - h + 17.0>{norm_text(v)}</text>
-                    <text class="norm-t" x=x + BAR / 2.0 y=HEIGHT + 44.0>{format!("t={t}")}</text>
+                    <text class="norm-value" x=display(x + BAR / 2.0) y=display(HEIGHT - h + 17.0)>{norm_text(v)}</text>
+                    <text class="norm-t" x=display(x + BAR / 2.0) y=display(HEIGHT + 44.0)>{format!("t={t}")}</text>
                 </g>
             }
         });
@@ -378,9 +378,9 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
                 <code>{name.clone()}</code>
                 <svg
                     class="norm-chart"
-                    viewBox=format!("0 0 {width} {}", HEIGHT + 48.0)
-                    width=width
-                    height=HEIGHT + 48.0
+                    viewBox=format!("0 0 {} {}", display(width), display(HEIGHT + 48.0))
+                    width=display(width)
+                    height=display(HEIGHT + 48.0)
                     role="img"
                     aria-label=format!("‖dL/dh_t‖ of {name} per time step")
                 >
@@ -404,7 +404,7 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
 /// 4 decimals, or `1.2e-5` for what 4 decimals would show as 0.
 fn norm_text(v: f32) -> String {
     if v != 0.0 && v.abs() < 1e-3 {
-        format!("{v:.1e}")
+        fixed_exp(f64::from(v), 1)
     } else {
         short(v)
     }

@@ -1,7 +1,7 @@
 //! The Train scene's charts: the loss curve and the factors on a scatter plot.
 
 use leptos::prelude::*;
-use rowflow_core::format::short;
+use rowflow_core::format::{display, fixed, fixed_exp, short};
 use rowflow_core::scene::train::{Computed, Point};
 
 /// The loss curve draws a point (with its value) for at most this many steps.
@@ -17,9 +17,9 @@ fn scale(v: f32, lo: f64, hi: f64, from: f64, to: f64) -> f64 {
 /// A chart's axis limit as a tick label: whole numbers while short, else 3.9e38.
 fn tick(lim: f64) -> String {
     if lim < 1e6 {
-        format!("{lim}")
+        fixed(lim, 0)
     } else {
-        format!("{lim:.1e}")
+        fixed_exp(lim, 1)
     }
 }
 
@@ -43,7 +43,7 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
                 .iter()
                 .enumerate()
                 .filter(|(_, v)| v.is_finite())
-                .map(|(k, &v)| format!("{:.1},{:.1}", x(k), y(v)))
+                .map(|(k, &v)| format!("{},{}", fixed(x(k), 1), fixed(y(v), 1)))
                 .collect();
             let every = losses.len().div_ceil(CURVE_POINTS).max(1);
             let points = losses
@@ -54,19 +54,19 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
                     let (cx, cy) = (x(k), if v.is_finite() { y(v) } else { 10.0 });
                     let now = k + 1 == losses.len();
                     view! {
-                        <circle class="loss-point" class:now=now cx=format!("{cx:.1}") cy=format!("{cy:.1}") r=if now { "4.5" } else { "3" } data-step=k>
+                        <circle class="loss-point" class:now=now cx=fixed(cx, 1) cy=fixed(cy, 1) r=if now { "4.5" } else { "3" } data-step=k>
                             <title>{format!("step {k}: {}", short(v))}</title>
                         </circle>
                     }
                 })
                 .collect_view();
             view! {
-                <line class="axis" x1=L y1=H - B x2=W - 10.0 y2=H - B />
-                <line class="axis" x1=L y1=10.0 x2=L y2=H - B />
-                <text class="tick" x=L - 6.0 y=H - B + 5.0 text-anchor="end">"0"</text>
-                <text class="tick" x=L - 6.0 y=16.0 text-anchor="end">{short(hi)}</text>
-                <text class="tick" x=L y=H - 6.0 text-anchor="middle">"0"</text>
-                <text class="tick" x=W - 10.0 y=H - 6.0 text-anchor="end">{format!("step {}", losses.len().saturating_sub(1))}</text>
+                <line class="axis" x1=display(L) y1=display(H - B) x2=display(W - 10.0) y2=display(H - B) />
+                <line class="axis" x1=display(L) y1="10" x2=display(L) y2=display(H - B) />
+                <text class="tick" x=display(L - 6.0) y=display(H - B + 5.0) text-anchor="end">"0"</text>
+                <text class="tick" x=display(L - 6.0) y="16" text-anchor="end">{short(hi)}</text>
+                <text class="tick" x=display(L) y=display(H - 6.0) text-anchor="middle">"0"</text>
+                <text class="tick" x=display(W - 10.0) y=display(H - 6.0) text-anchor="end">{format!("step {}", losses.len().saturating_sub(1))}</text>
                 <polyline class="loss-line" points=line.join(" ") />
                 {points}
             }
@@ -81,7 +81,7 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
     view! {
         <figure class="chart loss-curve">
             <figcaption>"Loss curve " <span class="now-loss">{now}</span></figcaption>
-            <svg role="img" aria-label="Loss curve" viewBox=format!("0 0 {W} {H}") width=W height=H>
+            <svg role="img" aria-label="Loss curve" viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H)>
                 {chart}
             </svg>
         </figure>
@@ -95,7 +95,8 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
     const PAD: f64 = 18.0;
     let plot = move || {
         computed.with(|c| {
-            let reach = c.scatter.iter().flat_map(|p| [p.x.abs(), p.y.abs()]).filter(|v| v.is_finite()).fold(1.0, f32::max);
+            let reach =
+                c.scatter.iter().flat_map(|p| [p.x.abs(), p.y.abs()]).filter(|v| v.is_finite()).fold(1.0, f32::max);
             let lim = (f64::from(reach) * 1.15).ceil();
             let at = move |p: &Point| {
                 let x = if p.x.is_finite() { scale(p.x, -lim, lim, PAD, S - PAD) } else { S / 2.0 };
@@ -118,11 +119,10 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
                 .map(|(p, (&(x, y), (lx, ly, anchor)))| {
                     let title = format!("{}: ({}, {})", p.name, short(p.x), short(p.y));
                     let shape = if p.user {
-                        view! { <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r="5"><title>{title}</title></circle> }
-                            .into_any()
+                        view! { <circle cx=fixed(x, 1) cy=fixed(y, 1) r="5"><title>{title}</title></circle> }.into_any()
                     } else {
                         view! {
-                            <rect x=format!("{:.1}", x - 4.5) y=format!("{:.1}", y - 4.5) width="9" height="9">
+                            <rect x=fixed(x - 4.5, 1) y=fixed(y - 4.5, 1) width="9" height="9">
                                 <title>{title}</title>
                             </rect>
                         }
@@ -131,16 +131,16 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
                     view! {
                         <g class="pt" class:user=p.user class:movie=!p.user class:unused=!touched(p)>
                             {shape}
-                            <text x=format!("{lx:.1}") y=format!("{ly:.1}") text-anchor=anchor>{p.name.clone()}</text>
+                            <text x=fixed(lx, 1) y=fixed(ly, 1) text-anchor=anchor>{p.name.clone()}</text>
                         </g>
                     }
                 })
                 .collect_view();
             view! {
-                <line class="axis" x1=PAD y1=mid x2=S - PAD y2=mid />
-                <line class="axis" x1=mid y1=PAD x2=mid y2=S - PAD />
-                <text class="tick" x=S - PAD y=mid + 18.0 text-anchor="end">{tick(lim)}</text>
-                <text class="tick" x=mid + 4.0 y=PAD + 2.0>{tick(lim)}</text>
+                <line class="axis" x1=display(PAD) y1=display(mid) x2=display(S - PAD) y2=display(mid) />
+                <line class="axis" x1=display(mid) y1=display(PAD) x2=display(mid) y2=display(S - PAD) />
+                <text class="tick" x=display(S - PAD) y=display(mid + 18.0) text-anchor="end">{tick(lim)}</text>
+                <text class="tick" x=display(mid + 4.0) y=display(PAD + 2.0)>{tick(lim)}</text>
                 {points}
             }
         })
@@ -148,7 +148,7 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
     view! {
         <figure class="chart scatter">
             <figcaption>"Factors: x = factor 0, y = factor 1"<br />"● user, ■ movie; faded: never rated"</figcaption>
-            <svg role="img" aria-label="Factors" viewBox=format!("0 0 {S} {S}") width=S height=S>
+            <svg role="img" aria-label="Factors" viewBox=format!("0 0 {0} {0}", display(S)) width=display(S) height=display(S)>
                 {plot}
             </svg>
         </figure>

@@ -8,7 +8,7 @@
 //! slices (64 ids forward, 4,096 columns backward) so that a case needs ~16 MB beside its tensors;
 //! slicing changes no count. The lookup is `Embedding`'s own forward and backward.
 
-use crate::format::grouped;
+use crate::format::{display, fixed, grouped};
 use crate::ops::embedding::Embedding;
 use crate::ops::matmul::matmul_t;
 use crate::tensor::{Ids, Tensor};
@@ -155,7 +155,7 @@ impl Measured {
     /// `Lookup 0.000412 ms per call, one-hot × Linear 21.3 ms per call: 51,699× the lookup's time.`
     pub fn caption(&self) -> String {
         let r = self.ratio();
-        let ratio = if r >= 10.0 { grouped(r.round() as usize) } else { format!("{r:.1}") };
+        let ratio = if r >= 10.0 { grouped(r.round() as usize) } else { fixed(r, 1) };
         format!(
             "Lookup {} ms per call, one-hot × Linear {} ms per call: {ratio}× the lookup's time.",
             significant(self.lookup_ms),
@@ -360,10 +360,11 @@ fn per_call<T>(now: &dyn Fn() -> f64, budget_ms: f64, mut work: impl FnMut() -> 
 /// Three significant digits: `0.000412`, `21.3`, `1530`.
 pub fn significant(x: f64) -> String {
     if !x.is_finite() || x <= 0.0 {
-        return format!("{x}");
+        return display(x);
     }
-    let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
-    format!("{x:.decimals$}")
+    // Up to 9 decimals, a picosecond in milliseconds: no call is that quick.
+    let decimals = (2 - x.log10().floor() as i32).clamp(0, 9) as u32;
+    fixed(x, decimals)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::format::full;
 
 impl Model {
     /// Which dimension of the input (and ids) is the batch and which is time.
@@ -392,7 +393,7 @@ impl Model {
             );
         }
         if self.packed {
-            s += &format!(" Past a sequence's own length it holds padding_value = {}.", self.padding_value);
+            s += &format!(" Past a sequence's own length it holds padding_value = {}.", full(self.padding_value));
         }
         s
     }
