@@ -290,16 +290,20 @@ mod tests {
         assert_eq!(full(f32::NAN), "nan");
     }
 
-    /// Bit patterns spread over every sign, exponent and mantissa, and the float32s whose exact
-    /// decimal is short (halfway cases of the shortest digits among them).
-    fn float32s() -> impl Iterator<Item = f32> {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let random = std::iter::repeat_with(move || {
+    /// Random bits (xorshift).
+    fn bits(mut state: u64) -> impl Iterator<Item = u64> {
+        std::iter::repeat_with(move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            f32::from_bits(state as u32)
-        });
+            state
+        })
+    }
+
+    /// Bit patterns spread over every sign, exponent and mantissa, and the float32s whose exact
+    /// decimal is short (halfway cases of the shortest digits among them).
+    fn float32s() -> impl Iterator<Item = f32> {
+        let random = bits(0x9e37_79b9_7f4a_7c15).map(|b| f32::from_bits(b as u32));
         let short = (1..20_000).flat_map(|n| [n as f32 / 1024.0, n as f32 * 1024.0, n as f32 * 0.5e6]);
         let edges = [0.0, -0.0, 1.0, 0.5, 1e-45, f32::MIN_POSITIVE, f32::MAX, f32::MIN, 3.4e38, 1e-5, 2f32.powi(-20)];
         random.take(40_000).chain(short).chain(edges)
@@ -311,14 +315,8 @@ mod tests {
             assert_eq!(short(x), if x.is_nan() { "nan".into() } else { format!("{x:.4}") }, "{:#x}", x.to_bits());
             assert_eq!(full(x), if x.is_nan() { "nan".into() } else { format!("{x}") }, "{:#x}", x.to_bits());
         }
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let random = std::iter::repeat_with(move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            f64::from_bits(state)
-        });
-        // Doubles whose exact decimal is short, halfway cases among them: 2^53 + 1 is not one.
+        let random = bits(0x2545_f491_4f6c_dd1d).map(f64::from_bits);
+        // Doubles whose exact decimal is short (halfway cases among them), whole ones past 2^53.
         let short =
             (1..8_000u64).flat_map(|n| [n as f64 / 1024.0, (n << 40) as f64 * 5.0, 9_007_199_254_740_993.0 + n as f64]);
         let edges = [0.125, 2.5, -0.05, 1e21, 1e23, 1e300, -1e-300, f64::MAX, 5e-324, 999.95, 0.000412, 5e-7];
