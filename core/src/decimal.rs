@@ -40,9 +40,15 @@ pub(crate) fn rounded(m: u64, e: i32, p: i32) -> u64 {
     } else {
         den.mul_pow10(p.unsigned_abs().into());
     }
-    let (num, den) = if e >= 0 { (num.shl(e as usize), den) } else { (num, den.shl(e.unsigned_abs() as usize)) };
-    let (q, rem) = num.div(&den);
+    let (q, rem, den) = divide(&num, &den, e.into());
     half_to_even(q, &rem, &den)
+}
+
+/// ⌊num · 2^k / den⌋ (under 2^54), its remainder, and the divisor that remainder is of.
+fn divide(num: &Big, den: &Big, k: i64) -> (u64, Big, Big) {
+    let (num, den) = if k >= 0 { (num.shl(k as usize), den.clone()) } else { (num.clone(), den.shl(-k as usize)) };
+    let (q, rem) = num.div(&den);
+    (q, rem, den)
 }
 
 /// The quotient q of a division rounded by its remainder, half to even.
@@ -132,9 +138,7 @@ fn nearest(digits: &[u8], exponent: i64) -> f64 {
     // q = ⌊num · 2^k / den⌋ of 53 bits, q · 2^-k the double; k no more than a subnormal's 1074.
     let mut k = (53 - (num.bits() as i64 - den.bits() as i64)).min(1074);
     loop {
-        let (scaled, den) =
-            if k >= 0 { (num.shl(k as usize), den.clone()) } else { (num.clone(), den.shl(-k as usize)) };
-        let (q, rem) = scaled.div(&den);
+        let (q, rem, den) = divide(&num, &den, k);
         if q >= 1 << 53 {
             k -= 1;
             continue;
