@@ -66,18 +66,37 @@ async function growToRealScale(page, settle = 0) {
 const site = await start();
 const rows = [];
 
-// From navigation to the scene's first grid cell on screen (a fresh context each time: no cache).
+// From navigation to the scene's first grid cell on screen (a fresh context each time: no cache),
+// timed inside the page from its navigation's start (performance.now()): when the cell is put in
+// the page, and when the frame that shows it has been painted (the task after that frame's
+// requestAnimationFrame). Timed from Node instead (goto, then a locator waiting for the cell), a
+// run counts the driver's round trips and Playwright's own script, which its locators evaluate on
+// the page's main thread while the scene loads.
 for (const [, route, first] of SCENES) {
-  const times = [];
+  const inPage = [], onScreen = [];
   for (let k = 0; k < RUNS; k++) {
     const page = await site.page();
-    const t0 = Date.now();
-    await page.goto(site.base + route);
-    await page.locator(`[data-cell="${first}"]`).first().waitFor();
-    times.push(Date.now() - t0);
+    await page.addInitScript((first) => {
+      globalThis.benchFirstCell = new Promise((done) => {
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector(`[data-cell="${first}"]`)) return;
+          seen.disconnect();
+          const put = performance.now();
+          requestAnimationFrame(() => setTimeout(() => done([put, performance.now()])));
+        });
+        seen.observe(document, { subtree: true, childList: true });
+      });
+    }, first);
+    await page.goto(site.base + route, { waitUntil: 'commit' });
+    const [put, painted] = await page.evaluate(() => globalThis.benchFirstCell);
+    inPage.push(put);
+    onScreen.push(painted);
     await page.context().close();
   }
-  rows.push([`open ${route} (cold: load, compile wasm, first render)`, `${ms(median(times))} ms`]);
+  rows.push([
+    `open ${route} cold (load, compile wasm, first render): navigation → first grid cell on screen (in the page)`,
+    `${ms(median(onScreen))} ms (${ms(median(inPage))} in the page)`,
+  ]);
 }
 
 // From a click on the start page's link to the scene's first grid cell, the first time: the app
