@@ -11,6 +11,10 @@
 // named by their content's hash like Trunk's own files, so a static host may cache them for a
 // year (tools/serve.mjs) and a new version of the site never meets an old chunk. A release's
 // JavaScript (the glue, the loader and boot.js) is minified with terser (npm).
+//
+// ROWFLOW_NAMES=1 keeps the functions' names in every module (wasm-bindgen --keep-debug, wasm-opt
+// -g), for measuring what each module holds and what a cold open compiles (tools/cold_compile.mjs);
+// cargo must keep them too (CARGO_PROFILE_RELEASE_STRIP=none). Never for a site that is published.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { minify } from 'terser';
 const run = promisify(execFile);
 const staging = process.env.TRUNK_STAGING_DIR;
 const release = process.env.TRUNK_PROFILE === 'release';
+const names = process.env.ROWFLOW_NAMES === '1';
 if (!staging) throw new Error('tools/split.mjs runs as Trunk’s post_build hook (TRUNK_STAGING_DIR is not set)');
 
 /** A tool from PATH, or the project's own (wasm-opt from npm's binaryen, never Debian's). */
@@ -50,14 +55,14 @@ try {
     throw error;
   }
   // --keep-lld-exports: the chunks share the main module's function table, which it must export.
-  await run(tool('wasm-bindgen'), ['--target=web', `--out-dir=${work}/bg`, '--out-name=rowflow', '--no-typescript', '--keep-lld-exports', join(work, 'rowflow.wasm')]);
+  await run(tool('wasm-bindgen'), ['--target=web', `--out-dir=${work}/bg`, '--out-name=rowflow', '--no-typescript', '--keep-lld-exports', ...(names ? ['--keep-debug'] : []), join(work, 'rowflow.wasm')]);
 
   const chunks = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== 'rowflow.wasm');
   const modules = [join(work, 'bg', 'rowflow_bg.wasm'), ...chunks.map((f) => join(work, f))];
   if (release) {
     // The features rustc was given (.cargo/config.toml: simd128) and those it uses by default.
     const features = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue', 'simd'];
-    const flags = ['-Oz', '--strip-debug', '--strip-producers', ...features.map((f) => `--enable-${f}`)];
+    const flags = ['-Oz', names ? '-g' : '--strip-debug', '--strip-producers', ...features.map((f) => `--enable-${f}`)];
     // Two at a time: the largest chunk takes most of the time, the rest run beside it.
     const queue = [...modules];
     const worker = async () => {
