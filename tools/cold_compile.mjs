@@ -10,7 +10,7 @@
 //   ROWFLOW_DIST=/tmp/dist-names node tools/cold_compile.mjs '#/linear'
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start } from '../tests/e2e/browser.mjs';
+import { openTimed, start } from '../tests/e2e/browser.mjs';
 
 const dist = process.env.ROWFLOW_DIST;
 const route = process.argv[2] || '#/linear';
@@ -144,18 +144,7 @@ const events = [];
 cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
 const traced = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
 await cdp.send('Tracing.start', { categories: '__metadata,disabled-by-default-v8.wasm.detailed', transferMode: 'ReportEvents' });
-await page.addInitScript(() => {
-  globalThis.firstCell = new Promise((done) => {
-    const seen = new MutationObserver(() => {
-      if (!document.querySelector('main [data-cell]')) return;
-      seen.disconnect();
-      requestAnimationFrame(() => setTimeout(() => done(performance.now())));
-    });
-    seen.observe(document, { subtree: true, childList: true });
-  });
-});
-await page.goto(site.base + route, { waitUntil: 'commit' });
-const painted = await page.evaluate(() => globalThis.firstCell);
+const [, painted] = await openTimed(page, site.base + route, 'main [data-cell]');
 await cdp.send('Tracing.end');
 await traced;
 await site.stop();

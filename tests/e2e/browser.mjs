@@ -96,6 +96,26 @@ export async function start() {
   };
 }
 
+/** Goes to `url` in `page` and resolves, timed inside the page from its navigation's start, with
+ * [ms until an element matching `selector` is put in the page, ms until the frame that shows it
+ * has been painted (the task after that frame's requestAnimationFrame)]. For the measuring tools:
+ * a locator would evaluate Playwright's own script on the page's main thread meanwhile. */
+export async function openTimed(page, url, selector) {
+  await page.addInitScript((selector) => {
+    globalThis.rowflowOpened = new Promise((done) => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        seen.disconnect();
+        const put = performance.now();
+        requestAnimationFrame(() => setTimeout(() => done([put, performance.now()])));
+      });
+      seen.observe(document, { subtree: true, childList: true });
+    });
+  }, selector);
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(() => globalThis.rowflowOpened);
+}
+
 /** The site for one test file: started before its tests and stopped after them; its `base`,
  * `page()` and `go()` are there while the tests run. */
 export function serve() {
