@@ -66,11 +66,6 @@ async function growToRealScale(page, settle = 0) {
 const site = await start();
 const rows = [];
 
-// From navigation to the scene's first grid cell on screen, timed inside the page: cold (a fresh
-// browser context each time, nothing cached), then again in a new tab of the same context a
-// second later (its files from the HTTP cache), as a learner coming back finds it. Timed from
-// Node instead (goto, then a locator waiting for the cell), an open counts the driver's round
-// trips and Playwright's own script.
 // The server compresses each file on its first request (seconds for a large part at brotli's
 // best): each route is opened once first, so no timed open waits on that.
 for (const [, route, first] of SCENES) {
@@ -78,6 +73,12 @@ for (const [, route, first] of SCENES) {
   await openTimed(page, site.base + route, `[data-cell="${first}"]`);
   await page.context().close();
 }
+
+// From navigation to the scene's first grid cell on screen, timed inside the page: cold (a fresh
+// browser context each time, nothing cached), then again in a new tab of the same context a
+// second later (its files from the HTTP cache), as a learner coming back finds it. Timed from
+// Node instead (goto, then a locator waiting for the cell), an open counts the driver's round
+// trips and Playwright's own script.
 for (const [, route, first] of SCENES) {
   const put = [], painted = [], again = [];
   for (let k = 0; k < RUNS; k++) {

@@ -16,6 +16,8 @@ const dist = process.env.ROWFLOW_DIST;
 const route = process.argv[2] || '#/linear';
 if (!dist) throw new Error('ROWFLOW_DIST must name a build with names (see the top of this file)');
 
+const utf8 = new TextDecoder();
+
 /** A module's functions: how many it imports, then each defined one's body size and name. */
 function functionsOf(bytes) {
   let at = 8;
@@ -59,8 +61,7 @@ function functionsOf(bytes) {
         at += body;
       }
     } else if (id === 0) {
-      const name = new TextDecoder().decode(bytes.subarray(at + 1, at + 1 + bytes[at]));
-      if (bytes[at] < 0x80 && name === 'name') {
+      if (bytes[at] === 4 && utf8.decode(bytes.subarray(at + 1, at + 5)) === 'name') {
         at += 1 + bytes[at];
         while (at < end) {
           const sub = bytes[at++];
@@ -70,7 +71,7 @@ function functionsOf(bytes) {
             for (let n = leb(); n > 0; n--) {
               const index = leb();
               const l = leb();
-              names.set(index, new TextDecoder().decode(bytes.subarray(at, at + l)));
+              names.set(index, utf8.decode(bytes.subarray(at, at + l)));
               at += l;
             }
           }
@@ -134,8 +135,7 @@ const site = await start();
 {
   // The server compresses each file on its first request: a first visit makes it ready.
   const page = await site.page();
-  await page.goto(site.base + route);
-  await page.locator('main [data-cell]').first().waitFor();
+  await openTimed(page, site.base + route, 'main [data-cell]');
   await page.context().close();
 }
 const page = await site.page();
