@@ -85,10 +85,10 @@ pub fn LessonPanel(
 
 /// The scene's lessons, as links that open them.
 #[component]
-pub fn LessonLinks(route: String, lessons: Vec<(String, String)>) -> impl IntoView {
+pub fn LessonLinks(route: String, lessons: &'static [(&'static str, &'static str)]) -> impl IntoView {
     let links = lessons
-        .into_iter()
-        .map(|(id, title)| view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> })
+        .iter()
+        .map(|&(id, title)| view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> })
         .collect_view();
     view! {
         <nav class="scene-lessons" aria-label="Lessons">

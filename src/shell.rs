@@ -268,12 +268,11 @@ impl<S: Scene> SceneModel<S> {
             }
         });
         let route = S::NAME.replace('_', "-");
-        let lessons = lesson::of::<S>().into_iter().map(|l| (l.id, l.title)).collect();
         view! {
             <header class="scene-bar">
                 <h1 id=id>{title}</h1>
                 <Presets presets=S::PRESETS current=Signal::derive(move || state.with(|s| s.preset_id().to_string())) on_pick=pick />
-                <LessonLinks route=route lessons=lessons />
+                <LessonLinks route=route lessons=S::LESSON_LINKS />
                 <SharePanel scene=model.scene />
             </header>
         }

@@ -84,6 +84,12 @@ impl Default for Playhead {
     }
 }
 
+/// Each scene's lessons as (id, title), read from its `lessons.json` when the core is built
+/// (build.rs): its links, without reading the lessons whole. [`Scene::LESSON_LINKS`] is its scene's.
+pub mod links {
+    include!(concat!(env!("OUT_DIR"), "/lesson_links.rs"));
+}
+
 /// The lessons of a scene (its `lessons.json`, which the tests read whole).
 pub fn of<S: Scene>() -> Vec<Lesson> {
     serde_json::from_str(S::LESSONS).unwrap_or_default()
