@@ -272,7 +272,7 @@ impl<S: Scene> SceneModel<S> {
             <header class="scene-bar">
                 <h1 id=id>{title}</h1>
                 <Presets presets=S::PRESETS current=Signal::derive(move || state.with(|s| s.preset_id().to_string())) on_pick=pick />
-                <LessonLinks route=route lessons=S::LESSON_LINKS />
+                <LessonLinks route=route lessons={lesson::links::<S>()} />
                 <SharePanel scene=model.scene />
             </header>
         }

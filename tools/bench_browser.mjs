@@ -65,12 +65,14 @@ async function growToRealScale(page, settle = 0) {
 
 const site = await start();
 const rows = [];
+/** Opens a scene's `route` in `page`, timed to its `first` cell (`openTimed`). */
+const openScene = (page, route, first) => openTimed(page, site.base + route, `[data-cell="${first}"]`);
 
 // The server compresses each file on its first request (seconds for a large part at brotli's
 // best): each route is opened once first, so no timed open waits on that.
 for (const [, route, first] of SCENES) {
   const page = await site.page();
-  await openTimed(page, site.base + route, `[data-cell="${first}"]`);
+  await openScene(page, route, first);
   await page.context().close();
 }
 
@@ -83,13 +85,13 @@ for (const [, route, first] of SCENES) {
   const put = [], painted = [], again = [];
   for (let k = 0; k < RUNS; k++) {
     const page = await site.page();
-    const [cell, frame] = await openTimed(page, site.base + route, `[data-cell="${first}"]`);
+    const [cell, frame] = await openScene(page, route, first);
     put.push(cell);
     painted.push(frame);
     await page.waitForTimeout(1000);
     const tab = await page.context().newPage();
     await page.close();
-    again.push((await openTimed(tab, site.base + route, `[data-cell="${first}"]`))[1]);
+    again.push((await openScene(tab, route, first))[1]);
     await tab.context().close();
   }
   rows.push([

@@ -84,6 +84,9 @@ function functionsOf(bytes) {
   return { imported, sizes, names };
 }
 
+/** What a legacy-mangled name's `$..$` escapes stand for. */
+const ESCAPES = { LT: '<', GT: '>', RF: '&', C: ',', LP: '(', RP: ')', u20: ' ', u7b: '{', u7d: '}', u5b: '[', u5d: ']' };
+
 /** A legacy-mangled Rust name's path (`_ZN…E`), readable enough to group and to list. */
 function readable(name) {
   if (!name.startsWith('_ZN')) return name.replace(/::h[0-9a-f]{16}$/, '');
@@ -98,17 +101,7 @@ function readable(name) {
   return parts
     .join('::')
     .replace(/^_\$/, '$')
-    .replace(/\$LT\$/g, '<')
-    .replace(/\$GT\$/g, '>')
-    .replace(/\$RF\$/g, '&')
-    .replace(/\$u20\$/g, ' ')
-    .replace(/\$u7b\$/g, '{')
-    .replace(/\$u7d\$/g, '}')
-    .replace(/\$C\$/g, ',')
-    .replace(/\$u5b\$/g, '[')
-    .replace(/\$u5d\$/g, ']')
-    .replace(/\$LP\$/g, '(')
-    .replace(/\$RP\$/g, ')')
+    .replace(/\$(LT|GT|RF|C|LP|RP|u20|u7b|u7d|u5b|u5d)\$/g, (_, code) => ESCAPES[code])
     .replace(/\.\./g, '::');
 }
 

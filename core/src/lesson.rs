@@ -84,10 +84,13 @@ impl Default for Playhead {
     }
 }
 
-/// Each scene's lessons as (id, title), read from its `lessons.json` when the core is built
-/// (build.rs): its links, without reading the lessons whole. [`Scene::LESSON_LINKS`] is its scene's.
-pub mod links {
-    include!(concat!(env!("OUT_DIR"), "/lesson_links.rs"));
+// `LINKS`: each scene's name and its lessons' (id, title), from build.rs.
+include!(concat!(env!("OUT_DIR"), "/lesson_links.rs"));
+
+/// A scene's lessons as (id, title), read from its `lessons.json` when the core is built: its
+/// links, without reading the lessons whole.
+pub fn links<S: Scene>() -> &'static [(&'static str, &'static str)] {
+    LINKS.iter().find(|(scene, _)| *scene == S::NAME).map_or(&[], |(_, links)| links)
 }
 
 /// The lessons of a scene (its `lessons.json`, which the tests read whole).

@@ -10,7 +10,7 @@ fn lessons<S: Scene>() -> Vec<Lesson> {
     assert!(!lessons.is_empty(), "{} has no lesson", S::NAME);
     assert_eq!(lesson::of::<S>(), lessons);
     let links: Vec<_> = lessons.iter().map(|l| (l.id.as_str(), l.title.as_str())).collect();
-    assert_eq!(S::LESSON_LINKS, links, "{}: the scene bar's links", S::NAME);
+    assert_eq!(lesson::links::<S>(), links, "{}: the scene bar's links", S::NAME);
     for l in &lessons {
         l.check::<S>().unwrap_or_else(|e| panic!("{} lesson {}: {e}", S::NAME, l.id));
         assert_eq!(lesson::find::<S>(&l.id).as_ref(), Some(l));

@@ -76,8 +76,6 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
     const FIXED_LOSS: Option<&'static str> = None;
     /// Its guided lessons: the JSON of [`crate::lesson::Lesson`]s, the scene's `lessons.json`.
     const LESSONS: &'static str;
-    /// Its lessons' (id, title), for links to them: [`crate::lesson::links`].
-    const LESSON_LINKS: &'static [(&'static str, &'static str)];
 
     /// The exact tensors of a preset.
     fn preset(id: &str) -> Option<Self>;

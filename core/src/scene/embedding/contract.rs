@@ -4,7 +4,6 @@ use crate::scene::contract::{scene_common, view_common};
 impl Scene for State {
     scene_common!("embedding");
     const LESSONS: &'static str = include_str!("lessons.json");
-    const LESSON_LINKS: &'static [(&'static str, &'static str)] = crate::lesson::links::EMBEDDING;
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
         match field {

@@ -4,7 +4,6 @@ use crate::scene::contract::{input_dim, scene_common, view_common};
 impl Scene for State {
     scene_common!("one_hot");
     const LESSONS: &'static str = include_str!("lessons.json");
-    const LESSON_LINKS: &'static [(&'static str, &'static str)] = crate::lesson::links::ONE_HOT;
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
         match field {

@@ -4,7 +4,6 @@ use crate::scene::contract::{scene_common, view_common};
 impl Scene for State {
     scene_common!(@edited "rnn");
     const LESSONS: &'static str = include_str!("lessons.json");
-    const LESSON_LINKS: &'static [(&'static str, &'static str)] = crate::lesson::links::RNN;
 
     /// None once edited: the numbers on show are no longer the preset's.
     fn preset_id(&self) -> &str {

@@ -12,7 +12,6 @@ use crate::trace::{Phase, Trace};
 impl Scene for State {
     scene_common!("train");
     const LESSONS: &'static str = include_str!("lessons.json");
-    const LESSON_LINKS: &'static [(&'static str, &'static str)] = crate::lesson::links::TRAIN;
     const FIXED_LOSS: Option<&'static str> = Some("F.mse_loss(output, ratings)");
 
     fn field(&mut self, field: &str, text: &str) -> Result<(), String> {
