@@ -6,7 +6,8 @@ use std::{env, fs, path::Path};
 
 fn main() {
     println!("cargo:rerun-if-changed=src/scene");
-    let mut scenes: Vec<_> = fs::read_dir("src/scene").unwrap().flatten().map(|e| e.path()).collect();
+    let mut scenes: Vec<_> =
+        fs::read_dir("src/scene").unwrap_or_else(|e| panic!("src/scene: {e}")).flatten().map(|e| e.path()).collect();
     scenes.sort();
     let mut all = Vec::new();
     for dir in scenes {

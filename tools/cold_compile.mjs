@@ -86,6 +86,7 @@ function functionsOf(bytes) {
 
 /** What a legacy-mangled name's `$..$` escapes stand for. */
 const ESCAPES = { LT: '<', GT: '>', RF: '&', C: ',', LP: '(', RP: ')', u20: ' ', u7b: '{', u7d: '}', u5b: '[', u5d: ']' };
+const ESCAPED = new RegExp(`\\$(${Object.keys(ESCAPES).join('|')})\\$`, 'g');
 
 /** A legacy-mangled Rust name's path (`_ZN…E`), readable enough to group and to list. */
 function readable(name) {
@@ -101,7 +102,7 @@ function readable(name) {
   return parts
     .join('::')
     .replace(/^_\$/, '$')
-    .replace(/\$(LT|GT|RF|C|LP|RP|u20|u7b|u7d|u5b|u5d)\$/g, (_, code) => ESCAPES[code])
+    .replace(ESCAPED, (_, code) => ESCAPES[code])
     .replace(/\.\./g, '::');
 }
 
