@@ -1,9 +1,11 @@
 //! Reading the PyTorch fixtures (format: `fixtures/FORMAT.md` in the shared material, copied
 //! here as `fixtures/torch/*.json`) into core tensors, and comparing results with their tolerance;
-//! `gen`: what the property tests share (case counts, hostile inputs).
+//! `gen`: what the property tests share (case counts, hostile inputs); `saves`: what a release
+//! writes of every scene, kept for later releases to open.
 #![allow(dead_code)] // each test binary uses its own part of this module
 
 pub mod gen;
+pub mod saves;
 
 use rowflow_core::ops::Named;
 use rowflow_core::{Ids, Tensor};
