@@ -9,7 +9,7 @@
 //! Generated rather than committed, so the seeds follow the scenes' format as it changes.
 
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::share::{to_file, to_link, Shared};
+use rowflow_core::scene::share::{to_file, to_link, to_save, Shared};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
 use serde_json::{json, Value};
 use std::fs;
@@ -57,7 +57,7 @@ fn main() -> std::io::Result<()> {
 
 /// A scene as (link, file, compact JSON).
 fn shared<S: Shared>(s: &S) -> (String, String, String) {
-    (to_link(s), to_file(s), to_json(&s.shared()))
+    (to_link(s), to_file(s), to_save(&s.shared()))
 }
 
 /// Every preset of every scene, plus some learned and mse states.

@@ -7,8 +7,8 @@
 #[path = "../tests/common/saves.rs"]
 mod saves;
 
-use rowflow_core::scene::share::{to_file, to_link, MAX_LINK};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, to_json, train};
+use rowflow_core::scene::share::{to_file, to_link, to_save, MAX_LINK};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
 use saves::{cases, numbers, Shown};
 use std::path::Path;
 
@@ -17,7 +17,7 @@ fn write<S: Shown>(dir: &Path) {
     std::fs::create_dir_all(&dir).expect("the folder");
     for (case, s) in cases::<S>() {
         let put = |ext: &str, text: String| std::fs::write(dir.join(format!("{case}.{ext}")), text).expect("a file");
-        put("save.json", to_json(&s));
+        put("save.json", to_save(&s));
         let link = to_link(&s);
         if link.len() <= MAX_LINK {
             put("link", link);

@@ -2,12 +2,54 @@
 //! steps (the receiver starts from what the sender sees), as JSON in a file or as base64url JSON
 //! after `?s=` in a link. Reading any of them goes through the scene's checked deserialisation and
 //! then its `check`, so a damaged or hostile link, file or save is refused whole, never
-//! half-applied, and never asks for more than the scene's own controls could make.
+//! half-applied, and never asks for more than the scene's own controls could make. Each names
+//! its [`FORMAT`] first, so that a release reads every earlier one (`tests/saves.rs` opens what
+//! each wrote) and refuses, saying so, one written by a newer release.
 
 use super::{from_json, to_json};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// The format of the saves, links and files this release writes. 1: everything written before
+/// formats were numbered, which has no `format` field; 2: the same fields after `"format": 2`.
+/// A format that changes a field migrates the older ones in [`decode`], and its release's saves
+/// join `tests/saves/`.
+pub const FORMAT: u64 = 2;
+
+/// A scene as written: its format first, then its own fields.
+#[derive(Serialize)]
+struct Versioned<'a, S> {
+    format: u64,
+    #[serde(flatten)]
+    scene: &'a S,
+}
+
+/// `scene` as saved in the browser: compact JSON, its format first.
+pub fn to_save<S: Shared>(scene: &S) -> String {
+    to_json(&Versioned { format: FORMAT, scene })
+}
+
+/// The format `text` names: where [`to_save`] writes it, at the start, or anywhere in a text
+/// edited by hand; 1 when it names none.
+fn format_of(text: &str) -> u64 {
+    let head = text.trim_start().strip_prefix('{').map(str::trim_start).and_then(|t| t.strip_prefix("\"format\""));
+    let digits = head.and_then(|t| t.trim_start().strip_prefix(':')).map(|t| {
+        let t = t.trim_start();
+        &t[..t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len())]
+    });
+    if let Some(n) = digits.and_then(|d| d.parse().ok()) {
+        return n;
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        format: Option<u64>,
+    }
+    match text.contains("\"format\"") {
+        true => serde_json::from_str::<Named>(text).ok().and_then(|n| n.format).unwrap_or(1),
+        false => 1,
+    }
+}
 
 /// A link longer than this is refused before it is decoded: it bounds the work a hostile one can
 /// ask for, and longer URLs are cut by the apps that carry them. A scene past it goes by file.
@@ -37,7 +79,14 @@ pub trait Shared: Clone + Serialize + DeserializeOwned {
 }
 
 /// A scene read back from its JSON (a save, a file, a link's payload), or why it can't be.
+/// Formats 1 and 2 hold the same fields, so both read as they are.
 pub fn decode<S: Shared>(text: &str) -> Result<S, String> {
+    let format = format_of(text);
+    if format > FORMAT {
+        return Err(format!(
+            "it was written by a newer rowflow (format {format}; this one reads formats 1 to {FORMAT}): reload the page to update rowflow"
+        ));
+    }
     let scene: S = from_json(text)?;
     scene.check().map_err(|e| format!("not a scene rowflow makes: {e}"))?;
     Ok(scene)
@@ -45,7 +94,7 @@ pub fn decode<S: Shared>(text: &str) -> Result<S, String> {
 
 /// The `s=` payload of a share link.
 pub fn to_link<S: Shared>(scene: &S) -> String {
-    URL_SAFE_NO_PAD.encode(to_json(&scene.shared()))
+    URL_SAFE_NO_PAD.encode(to_save(&scene.shared()))
 }
 
 /// The scene a link's payload holds, or why it can't be read.
@@ -69,7 +118,7 @@ pub fn link_text(payload: &str) -> Result<String, String> {
 pub fn to_file<S: Shared>(scene: &S) -> String {
     let mut out = Vec::new();
     let mut json = serde_json::Serializer::with_formatter(&mut out, Layout::default());
-    match scene.shared().serialize(&mut json) {
+    match (Versioned { format: FORMAT, scene: &scene.shared() }).serialize(&mut json) {
         Ok(()) => String::from_utf8(out).unwrap_or_default(),
         Err(_) => String::new(),
     }
@@ -207,12 +256,32 @@ mod tests {
         s.apply(&Edit::Step).unwrap();
         let file = to_file(&s);
         let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
-        assert_eq!(value(&file), value(&to_json(&s.shared())));
-        assert!(file.starts_with("{\n  \"preset\": "), "{file}");
+        assert_eq!(value(&file), value(&to_save(&s.shared())));
+        assert!(file.starts_with("{\n  \"format\": 2,\n  \"preset\": "), "{file}");
         assert!(file.ends_with("\n}"), "{file}");
         assert!(file.contains("\n  \"table\": {\n    \""), "{file}");
         assert!(file.contains("\n  \"ids\": {\n    \"shape\": [3],\n    \"data\": [2,3,1]\n  }"), "{file}");
         assert!(file.lines().all(|line| line.len() < 400 || line.trim_start().starts_with('"')), "{file}");
+    }
+
+    /// Every save, link and file names its format first; one without reads as format 1, one
+    /// of a newer rowflow is refused with what to do, wherever a hand-edited file names it.
+    #[test]
+    fn formats_are_named_and_a_newer_one_is_refused() {
+        let s = linear::State::default();
+        assert!(to_save(&s).starts_with(r#"{"format":2,"preset":"#));
+        assert!(link_text(&to_link(&s)).unwrap().starts_with(r#"{"format":2,"#));
+        assert_eq!(from_file::<linear::State>(&to_json(&s)).unwrap(), s, "format 1: no field");
+        let newer = to_save(&s).replacen(r#""format":2"#, r#""format":3"#, 1);
+        assert_eq!(
+            decode::<linear::State>(&newer).unwrap_err(),
+            "it was written by a newer rowflow (format 3; this one reads formats 1 to 2): reload the page to update rowflow"
+        );
+        let moved = to_json(&s).replacen('{', r#"{"note":"by hand","format": 12 ,"#, 1);
+        assert!(decode::<linear::State>(&moved).unwrap_err().contains("format 12"));
+        for (text, format) in [(" {\n \"format\" :\t7 ,", 7), (r#"{"format":"2"}"#, 1), ("{}", 1), ("[", 1)] {
+            assert_eq!(format_of(text), format, "{text}");
+        }
     }
 
     /// A scene too large for a link still goes through a file: what Export writes, Import reads.
