@@ -152,10 +152,32 @@ addEventListener(
 blank.addEventListener('click', unblank);
 
 document.addEventListener('click', (event) => {
-  const action = event.target.closest?.('[data-crash-action]')?.dataset.crashAction;
+  const button = event.target.closest?.('[data-crash-action]');
+  const action = button?.dataset.crashAction;
   if (action === 'reload') location.reload();
   if (action === 'download') downloadSavedWork();
+  if (action === 'fresh') startFresh(button);
 });
+
+/** The crash page's way out of a save that stops rowflow as it opens: the save is set aside
+ * under `.unreadable` (the scene's notice offers it as a file) and the scene opens without it,
+ * and without the link or lesson in the address. If it can't be set aside, nothing is removed. */
+function startFresh(button) {
+  const key = button.dataset.key;
+  try {
+    const text = localStorage.getItem(key);
+    if (text !== null) localStorage.setItem(`${key}.unreadable`, text);
+    localStorage.removeItem(key);
+    sessionStorage.setItem('rowflow.fresh', key);
+    sessionStorage.removeItem('rowflow.crashed');
+  } catch (error) {
+    button.parentElement.querySelector('[role=status]').textContent =
+      `Your saved work could not be set aside (${error.name}), so nothing was changed: download it first.`;
+    return;
+  }
+  history.replaceState(null, '', route() || '#/');
+  location.reload();
+}
 
 /** Everything rowflow keeps in this browser, as one JSON file. */
 function downloadSavedWork() {

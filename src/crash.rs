@@ -4,8 +4,64 @@
 //!
 //! After a panic the WebAssembly can't be trusted to run again, so the page is built here with
 //! plain DOM calls and its buttons are served by `boot.js`, which needs no WebAssembly.
+//!
+//! A save that panics as it opens would panic again on every reload: when the panic came while
+//! a scene's saved work was being opened, or this tab already stopped on the scene before, the
+//! page also offers to start the scene fresh, its save set aside under `.unreadable`.
 
+use std::cell::Cell;
 use std::panic::PanicHookInfo;
+
+thread_local! {
+    /// The key of the save a scene is opening, until its first frame is on screen.
+    static OPENING: Cell<Option<&'static str>> = const { Cell::new(None) };
+    /// Whether rowflow panicked: what it holds may be half-changed, so nothing more is saved.
+    static STOPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the page has stopped because of a bug.
+pub fn stopped() -> bool {
+    STOPPED.get()
+}
+
+/// The session's mark of the scene route this tab last stopped on.
+const CRASHED: &str = "rowflow.crashed";
+
+/// Marks `key`'s save as being opened until the scene's first frame has been painted.
+pub fn opening(key: &'static str) {
+    OPENING.set(Some(key));
+    leptos::prelude::request_animation_frame(|| {
+        leptos::prelude::set_timeout(|| OPENING.set(None), std::time::Duration::ZERO);
+    });
+}
+
+/// The save to offer to set aside after a panic on `route`: the one being opened, or the
+/// scene's, when this tab already stopped on it.
+fn to_set_aside(route: &str) -> Option<String> {
+    let session = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
+    let before = session.as_ref().and_then(|s| s.get_item(CRASHED).ok().flatten());
+    if let Some(session) = &session {
+        let _ = session.set_item(CRASHED, route);
+    }
+    let again = || {
+        let (_, href) = crate::Route::SCENES.iter().find(|(_, href)| *href == route)?;
+        (before.as_deref() == Some(route)).then(|| crate::storage::key(&href[2..].replace('-', "_")))
+    };
+    OPENING.get().map(String::from).or_else(again)
+}
+
+/// The session's mark of a scene started fresh from the crash page (boot.js), by its key.
+const FRESH: &str = "rowflow.fresh";
+
+/// Whether the scene of `key` was started fresh from the crash page, said once.
+pub fn started_fresh(key: &str) -> bool {
+    let Some(session) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) else { return false };
+    let fresh = session.get_item(FRESH).ok().flatten().is_some_and(|k| k == key);
+    if fresh {
+        let _ = session.remove_item(FRESH);
+    }
+    fresh
+}
 
 /// The id of the element the app is mounted in (index.html): the crash page takes its place.
 pub const ROOT: &str = "app";
@@ -13,6 +69,7 @@ pub const ROOT: &str = "app";
 /// Logs every panic to the console and replaces the page with the crash message.
 pub fn install() {
     std::panic::set_hook(Box::new(|info: &PanicHookInfo| {
+        STOPPED.set(true);
         console_error_panic_hook::hook(info);
         show(&info.to_string());
     }));
@@ -39,17 +96,33 @@ pub fn show(report: &str) -> Option<()> {
         "This is rowflow's fault, not something you did. Every change you made up to the last one was saved \
          in this browser, so reloading brings your work back.",
     )?;
+    let hash = web_sys::window()?.location().hash().unwrap_or_default();
+    let route = hash.split('?').next().unwrap_or_default();
+    let fresh = to_set_aside(route);
+    if fresh.is_some() {
+        add(
+            &page,
+            "p",
+            "It stopped as your saved work for this scene opened, so a reload may stop again. Starting the \
+             scene fresh sets that work aside in this browser, where you can still download it.",
+        )?;
+    }
     let actions = add(&page, "p", "")?;
     actions.set_class_name("crash-actions");
-    for (action, text) in [("reload", "Reload my saved work"), ("download", "Download my saved work")] {
+    let fresh = fresh.map(|key| ("fresh", "Start this scene fresh", key));
+    let buttons =
+        [("reload", "Reload my saved work", String::new()), ("download", "Download my saved work", String::new())];
+    for (action, text, key) in buttons.into_iter().chain(fresh) {
         let button = add(&actions, "button", text)?;
         button.set_attribute("type", "button").ok()?;
         button.set_attribute("data-crash-action", action).ok()?;
+        if !key.is_empty() {
+            button.set_attribute("data-key", &key).ok()?;
+        }
     }
+    add(&actions, "span", "")?.set_attribute("role", "status").ok()?;
     let details = add(&page, "details", "")?;
     add(&details, "summary", "What went wrong, for a bug report")?;
-    let hash = web_sys::window()?.location().hash().unwrap_or_default();
-    let route = hash.split('?').next().unwrap_or_default();
     add(&details, "pre", &format!("{report}\npage: {route}"))?.set_class_name("crash-report");
     let root = document.get_element_by_id(ROOT)?;
     root.set_text_content(None);

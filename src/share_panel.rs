@@ -92,14 +92,22 @@ where
                 </p>
             }
             .into_any(),
+            Notice::Elsewhere => view! {
+                <p class="share-notice" role="status">
+                    "This scene changed in another tab, and this tab shows that work now. Your own work from this tab is kept: "
+                    <button type="button" on:click=move |_| scene.restore(before)>"Back to my work"</button>
+                </p>
+            }
+            .into_any(),
             Notice::Restored => view! { <p class="share-notice" role="status">"Your own work is back."</p> }.into_any(),
             Notice::Unreadable { why } => view! {
                 <p class="share-notice issue" role="alert">
                     {format!(
                         "Your saved work for this scene could not be read ({why}). It is kept in this browser under \
-                         {}.unreadable; the scene starts from its first preset.",
+                         {}.unreadable; the scene starts from its first preset. ",
                         scene.key
                     )}
+                    <button type="button" on:click=move |_| download_unreadable(scene.key)>"Download it"</button>
                 </p>
             }
             .into_any(),
@@ -137,6 +145,16 @@ where
         </div>
         {unsaved}
         {notice}
+    }
+}
+
+/// Offers the saved work kept aside under `key.unreadable` as a file, as it was stored.
+fn download_unreadable(key: &str) {
+    let kept = format!("{key}.unreadable");
+    let text =
+        web_sys::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(&kept).ok().flatten());
+    if let Some(blob) = text.and_then(|t| utf8_blob(&t, "application/json")) {
+        download(&format!("{}.json", kept.replace('.', "-")), &blob);
     }
 }
 

@@ -1,13 +1,14 @@
 //! A scene's state kept in the browser: restored on load, saved after every change, replaced by
 //! a share link or a file only when it reads whole, and never lost. A save that fails says so
 //! until one succeeds; work a link or file replaces is set aside first, and if it can't be,
-//! the link or file is not opened.
+//! the link or file is not opened. Tabs of one scene stay in step: a tab with no change of its
+//! own waiting shows what another tab saved, and one whose change would write over another
+//! tab's newer save sets its own aside instead and says so.
 
 use js_sys::JsString;
 use leptos::prelude::*;
 use rowflow_core::format::fixed;
-use rowflow_core::scene::share::{decode, from_link, link_text, Shared};
-use rowflow_core::scene::to_json;
+use rowflow_core::scene::share::{decode, from_link, link_text, to_save, Shared};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,12 +22,8 @@ fn local_storage() -> Result<web_sys::Storage, String> {
 }
 
 /// Writes `text` under `key` whole (a failed write leaves what was there), or says why not.
-fn store(key: &str, text: &str) -> Result<(), String> {
-    store_js(key, &JsString::from(text))
-}
-
-/// `store` of text already in JS: work set aside is copied there, never brought into the wasm.
-fn store_js(key: &str, text: &JsString) -> Result<(), String> {
+/// The text stays in JS: work set aside is copied there, never brought into the wasm.
+fn store(key: &str, text: &JsString) -> Result<(), String> {
     local_storage()?.unchecked_ref::<TextStorage>().set_text(key, text).map_err(|e| {
         let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
         let len = text.length() as usize;
@@ -61,6 +58,11 @@ pub fn size(bytes: usize) -> String {
 
 fn load(key: &str) -> Option<String> {
     local_storage().ok()?.get_item(key).ok().flatten()
+}
+
+/// The text under `key`, left in JS.
+fn stored(key: &str) -> Option<JsString> {
+    local_storage().ok()?.unchecked_ref::<TextStorage>().text(key)
 }
 
 /// The localStorage key of scene `name`, e.g. `rowflow.linear`.
@@ -105,6 +107,14 @@ pub struct Scene<S: 'static> {
     pending: StoredValue<Option<S>>,
     /// Why nothing may be saved, if so: saved text that could not be read or kept aside.
     blocked: StoredValue<Option<String>>,
+    /// The text under `key` as this tab last wrote or showed it: another tab's save differs.
+    synced: StoredValue<Option<JsString>, LocalStorage>,
+    /// Another tab's save being read to be shown here, numbered: only the latest is shown.
+    incoming: StoredValue<(u32, Option<JsString>), LocalStorage>,
+    /// The next change of the state is another tab's save, already stored: not written back.
+    following: StoredValue<bool>,
+    /// Where the scene's context is: One-hot reads a save over a table it draws first (`Before`).
+    owner: StoredValue<Option<Owner>, LocalStorage>,
 }
 
 impl<S> Clone for Scene<S> {
@@ -126,6 +136,9 @@ pub enum Notice {
     Restored,
     /// The saved work could not be read back; it is kept aside under `key.unreadable`.
     Unreadable { why: String },
+    /// Another tab saved over this tab's work, or this tab's change would have written over
+    /// another tab's: the other tab's work is on show, this tab's kept under `key.previous`.
+    Elsewhere,
 }
 
 /// The save under `key`: none, the scene it holds, or its text and why it can't be read.
@@ -172,7 +185,7 @@ fn read_own<S: Shared + Send + Sync + 'static>(key: &str) -> (Option<S>, Option<
     match save {
         None => (None, None, None),
         Some(Ok(state)) => (Some(state), None, None),
-        Some(Err((text, why))) => match store(&format!("{key}.unreadable"), &text) {
+        Some(Err((text, why))) => match store(&format!("{key}.unreadable"), &JsString::from(text)) {
             Ok(()) => (None, Some(Notice::Unreadable { why }), None),
             Err(e) => {
                 let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
@@ -191,6 +204,7 @@ pub fn use_scene<S>(key: &'static str) -> Scene<S>
 where
     S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
 {
+    crate::crash::opening(key);
     // A link opens only if it reads whole and the work it replaces could be set aside, as
     // saved: compared as text, not read back (One-hot's at real scale would draw its table).
     let linked = take_link().map(|payload| {
@@ -205,6 +219,10 @@ where
                 Some(Err(why)) => Some(Notice::Refused { from: "link", why }),
                 _ => notice,
             };
+            let notice = match crate::crash::started_fresh(key) {
+                true => Some(Notice::Unreadable { why: "it stopped rowflow with a bug as it opened".into() }),
+                false => notice,
+            };
             (saved.unwrap_or_default(), notice, blocked)
         }
     };
@@ -216,6 +234,10 @@ where
         key,
         pending: StoredValue::new(None),
         blocked: StoredValue::new(blocked),
+        synced: StoredValue::new_local(stored(key)),
+        incoming: StoredValue::new_local((0, None)),
+        following: StoredValue::new(false),
+        owner: StoredValue::new_local(Owner::current()),
     };
     // A change is written in a task of its own, after it is on screen: writing a scene at real
     // scale (~20 ms for One-hot's 50,000 × 64 table) need not lengthen the change's own task.
@@ -225,14 +247,30 @@ where
         if scene.held.get() {
             return;
         }
-        if scene.stage(scene.state.get()) {
+        let state = scene.state.get();
+        if scene.following.try_update_value(std::mem::take) == Some(true) {
+            return;
+        }
+        if scene.stage(state) {
             set_timeout(move || scene.save(), Duration::ZERO);
         }
     });
     let closing = window_event_listener_untyped("pagehide", move |_| scene.save());
+    // Another tab's save: heard as it is made, and looked for when this tab is shown again (a
+    // page the browser froze or kept in its back-forward cache heard nothing meanwhile).
+    let heard = window_event_listener_untyped("storage", move |e| {
+        let key = e.dyn_ref::<web_sys::StorageEvent>().map(web_sys::StorageEvent::key);
+        if key.is_none_or(|k| k.is_none_or(|k| k == scene.key)) {
+            scene.hear();
+        }
+    });
+    let shown = window_event_listener_untyped("pageshow", move |_| scene.hear());
+    let visible = window_event_listener_untyped("visibilitychange", move |_| scene.hear());
     on_cleanup(move || {
         scene.save();
-        closing.remove();
+        for listener in [closing, heard, shown, visible] {
+            listener.remove();
+        }
     });
     scene
 }
@@ -262,11 +300,91 @@ where
         }
     }
 
-    /// Writes the change not yet written, if any.
+    /// Writes the change not yet written, if any. Over another tab's save that this tab has not
+    /// shown, it is not written: it is kept under `key.previous` and the other tab's is shown.
     fn save(&self) {
-        if let Some(Some(state)) = self.pending.try_update_value(Option::take) {
-            self.unsaved.try_set(store(self.key, &to_json(&state)).err());
+        if crate::crash::stopped() {
+            return;
         }
+        let Some(Some(state)) = self.pending.try_update_value(Option::take) else { return };
+        let text = JsString::from(to_save(&state));
+        let (now, synced) = (stored(self.key), self.synced.try_get_value().flatten());
+        match now {
+            Some(now) if Some(&now) != synced.as_ref() => match keep_previous(self.key, &text) {
+                Ok(_) => self.follow(now, true),
+                Err(why) => {
+                    self.unsaved.try_set(Some(format!("this scene changed in another tab, and {why}")));
+                }
+            },
+            _ => match store(self.key, &text) {
+                Ok(()) => {
+                    self.synced.try_set_value(Some(text));
+                    self.unsaved.try_set(None);
+                }
+                Err(why) => {
+                    self.unsaved.try_set(Some(why));
+                }
+            },
+        }
+    }
+
+    /// What another tab may have saved: followed by a tab with no change of its own waiting (or
+    /// playing a lesson, which saves nothing), and written back if it was removed.
+    fn hear(&self) {
+        if self.held.try_get_untracked() != Some(false) || self.pending.try_with_value(Option::is_some) != Some(false) {
+            return;
+        }
+        let (now, synced) = (stored(self.key), self.synced.try_get_value().flatten());
+        match now {
+            _ if now == synced => {}
+            Some(now) => {
+                // This tab's last save set aside there: its work is kept, and it is said so.
+                let kept = synced.is_some() && stored(&format!("{}.previous", self.key)) == synced;
+                self.follow(now, kept);
+            }
+            None => {
+                self.synced.try_set_value(None);
+                if let Some(state) = self.state.try_get_untracked() {
+                    self.stage(state);
+                    self.save();
+                }
+            }
+        }
+    }
+
+    /// Shows `text`, another tab's save, once read (`Before`); says so when this tab's own work
+    /// was `kept` aside for it. A change the learner makes meanwhile is not shown over: its save
+    /// finds the other tab's. What this release cannot read (a newer one's) is not saved over.
+    fn follow(&self, text: JsString, kept: bool) {
+        let scene = *self;
+        let before = self.owner.try_with_value(|o| o.as_ref().and_then(|o| o.with(use_context::<Before>))).flatten();
+        let read = String::from(&text);
+        let Some(n) = self.incoming.try_with_value(|(n, _)| n.wrapping_add(1)) else { return };
+        self.incoming.try_set_value((n, Some(text)));
+        Before::run(before, read, move |read| match decode::<S>(&read) {
+            Ok(state) => show_read(state, move |state| {
+                let latest = |(k, text): &mut (u32, Option<JsString>)| if *k == n { text.take() } else { None };
+                let Some(Some(text)) = scene.incoming.try_update_value(latest) else { return };
+                // A change of the learner's, or a lesson, came first.
+                let busy = scene.pending.try_with_value(Option::is_some) != Some(false);
+                if busy || scene.held.try_get_untracked() != Some(false) {
+                    return;
+                }
+                scene.synced.try_set_value(Some(text));
+                scene.following.try_set_value(true);
+                scene.state.try_set(state);
+                if kept {
+                    scene.notice.try_set(Some(Notice::Elsewhere));
+                }
+            }),
+            Err(why) => {
+                let why = format!(
+                    "this scene was saved in another tab in a form this tab cannot read ({why}), so nothing here is saved over it; reload this tab to open it"
+                );
+                scene.blocked.try_set_value(Some(why.clone()));
+                scene.unsaved.try_set(Some(why));
+            }
+        });
     }
 
     /// Shows a scene from a file; the one it replaces is set aside first, or the file is not
@@ -289,6 +407,8 @@ where
         self.save();
         match self.state.with_untracked(|current| set_aside_text(self.key, current)) {
             Ok(kept) => {
+                // Set aside, what is stored is written over.
+                self.synced.set_value(stored(self.key));
                 self.notice.set(Some(Notice::Opened { from, kept }));
                 self.held.set(false);
             }
@@ -299,7 +419,9 @@ where
         }
     }
 
-    /// Brings back the work a link or file replaced, after the work its text needs (`before`).
+    /// Brings back the work a link, a file or another tab replaced, after the work its text
+    /// needs (`before`). What is stored is set aside in its place: another tab's work that it
+    /// replaces comes back there the same way.
     pub fn restore(&self, before: Option<Before>) {
         let previous = format!("{}.previous", self.key);
         let scene = *self;
@@ -310,12 +432,18 @@ where
         Before::run(before, text, move |text| match decode::<S>(&text) {
             Ok(state) => {
                 let previous = previous.clone();
-                show_read(state, move |state| {
-                    scene.state.try_set(state);
-                    if let Ok(s) = local_storage() {
-                        let _ = s.remove_item(&previous);
+                show_read(state, move |state| match set_aside_text(scene.key, &state) {
+                    Ok(swapped) => {
+                        if let (false, Ok(s)) = (swapped, local_storage()) {
+                            let _ = s.remove_item(&previous);
+                        }
+                        scene.synced.set_value(stored(scene.key));
+                        scene.state.try_set(state);
+                        scene.notice.try_set(Some(Notice::Restored));
                     }
-                    scene.notice.try_set(Some(Notice::Restored));
+                    Err(why) => {
+                        scene.notice.try_set(Some(Notice::Refused { from: "saved work", why }));
+                    }
                 });
             }
             // A save that did not read when a link was opened over it is set aside as it was.
@@ -357,7 +485,7 @@ impl Before {
 /// there was anything to keep, or why it could not be kept (then nothing may replace it).
 fn set_aside<S: Shared + PartialEq>(key: &str, own: &S, incoming: &S) -> Result<bool, String> {
     match own != incoming {
-        true => keep_previous(key, &JsString::from(to_json(own))),
+        true => keep_previous(key, &JsString::from(to_save(own))),
         false => Ok(false),
     }
 }
@@ -367,7 +495,7 @@ fn set_aside<S: Shared + PartialEq>(key: &str, own: &S, incoming: &S) -> Result<
 /// wasm and out (1.3 MB at real scale: ~20 ms of the task that opens a link over it).
 fn set_aside_text<S: Shared>(key: &str, incoming: &S) -> Result<bool, String> {
     // Compared in JS (`===`): a `String` would copy the learner's work into the wasm first.
-    let incoming = JsString::from(to_json(incoming));
+    let incoming = JsString::from(to_save(incoming));
     match local_storage().ok().and_then(|s| s.unchecked_ref::<TextStorage>().text(key)) {
         Some(own) if own != incoming => keep_previous(key, &own),
         _ => Ok(false),
@@ -376,7 +504,7 @@ fn set_aside_text<S: Shared>(key: &str, incoming: &S) -> Result<bool, String> {
 
 /// Keeps `own`, the learner's work as saved text, under `key.previous`.
 fn keep_previous(key: &str, own: &JsString) -> Result<bool, String> {
-    store_js(&format!("{key}.previous"), own)
+    store(&format!("{key}.previous"), own)
         .map(|()| true)
         .map_err(|e| format!("your own work could not be set aside first ({e}); export it to a file, then try again"))
 }

@@ -51,32 +51,11 @@ export async function start() {
           console.error(`Content-Security-Policy violation: ${what}`);
         });
       });
-      const page = await context.newPage();
-      page.errors = [];
-      page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
-      page.on('pageerror', (e) => page.errors.push(String(e)));
-      // A request the page's own document made and lost is an error; one a reload or a link cut
-      // short (its document was being left) is the browser doing as asked: a worker still
-      // downloading its files when the learner reloads, say.
-      let navigations = 0;
-      let leaving = false;
-      const leftBehind = new WeakMap();
-      page.on('request', (r) => {
-        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
-          navigations++;
-          leaving = true;
-        } else {
-          leftBehind.set(r, { navigations, leaving });
-        }
-      });
-      page.on('framenavigated', (f) => f === page.mainFrame() && (leaving = false));
-      page.on('requestfailed', (r) => {
-        const why = r.failure()?.errorText;
-        const then = leftBehind.get(r);
-        if (why === 'net::ERR_ABORTED' && then && (then.leaving || then.navigations < navigations)) return;
-        page.errors.push(`request failed: ${r.url()} (${why})`);
-      });
-      return page;
+      return watch(await context.newPage());
+    },
+    /** Another page (a tab) in the context of `page`, which shares its storage. */
+    async tab(page) {
+      return watch(await page.context().newPage());
     },
     /** `page` (a new one if none) at `route`, once something matches the selector `ready`. */
     async go(route, ready, page) {
@@ -94,6 +73,35 @@ export async function start() {
       }
     },
   };
+}
+
+/** `page`, recording console errors, uncaught errors and lost requests in `page.errors`. */
+function watch(page) {
+  page.errors = [];
+  page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  // A request the page's own document made and lost is an error; one a reload or a link cut
+  // short (its document was being left) is the browser doing as asked: a worker still
+  // downloading its files when the learner reloads, say.
+  let navigations = 0;
+  let leaving = false;
+  const leftBehind = new WeakMap();
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
+      navigations++;
+      leaving = true;
+    } else {
+      leftBehind.set(r, { navigations, leaving });
+    }
+  });
+  page.on('framenavigated', (f) => f === page.mainFrame() && (leaving = false));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText;
+    const then = leftBehind.get(r);
+    if (why === 'net::ERR_ABORTED' && then && (then.leaving || then.navigations < navigations)) return;
+    page.errors.push(`request failed: ${r.url()} (${why})`);
+  });
+  return page;
 }
 
 /** Goes to `url` in `page` and resolves, timed inside the page from its navigation's start, with

@@ -156,9 +156,11 @@ test('saved work that no longer reads is kept aside and said, and the scene stil
   await notice.waitFor();
   assert.match(
     await notice.textContent(),
-    /^Your saved work for this scene could not be read \(not a saved scene: .*\)\. It is kept in this browser under rowflow\.linear\.unreadable; the scene starts from its first preset\.$/,
+    /^Your saved work for this scene could not be read \(not a saved scene: .*\)\. It is kept in this browser under rowflow\.linear\.unreadable; the scene starts from its first preset\. Download it$/,
   );
   assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.linear.unreadable')), junk);
+  const kept = await download(page, notice.getByRole('button', { name: 'Download it' }));
+  assert.equal(readFileSync(await kept.path(), 'utf8'), junk);
   assert.equal(await cell(page, 'output[0]'), '-0.5036', 'the first preset: PyTorch\'s output');
   assert.equal(await page.locator('select[aria-label=Preset]').inputValue(), 'vector_6_to_10');
   assert.deepEqual(await axe(page), []);
