@@ -17,6 +17,13 @@ const scenes = [
 
 /** Runs axe on the page as it is now, keeping what it finds under `where`. */
 async function check(found, page, where) {
+  // Marks that fade in and a row still flying (Embedding's, which fades as it lands) are read
+  // once they have come to rest: mid-fade, any text is paler than it stays (seen in CI when a
+  // busy machine ran axe 0.6 s into the flight).
+  await page.evaluate(() => {
+    const rest = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+    return Promise.race([rest, new Promise((ok) => setTimeout(ok, 2000))]);
+  });
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   for (const v of await axe(page)) found.push(`${where}: ${v}`);
 }
