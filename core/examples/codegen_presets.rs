@@ -192,20 +192,27 @@ fn train_case(s: &train::State, steps: usize) -> Case {
     let pairs = s.ratings.iter().flat_map(|r| [r.user, r.movie]).collect();
     k.exact("x", ints(&Ids::new(vec![s.ratings.len(), 2], pairs).unwrap()));
     k.exact("target", floats(&Tensor::vector(s.ratings.iter().map(|r| r.rating).collect())));
+    // What the page shows, printed before "Run N steps": the output and the loss on show.
+    k.close("output", floats(&c.output));
+    k.close("loss", scalar(c.loss.expect("a loss")));
+    // Then the N steps of "Run N steps", from there.
     let losses = Tensor::vector(after.learning.losses[before..].to_vec());
     k.close("torch.tensor(losses)", floats(&losses));
     let factors =
         [("model.user_factors.weight", &after.user_factors), ("model.movie_factors.weight", &after.movie_factors)];
     for (expr, t) in factors {
-        // With no step the factors are the ones the script builds: those must be exact.
+        // With no step the factors are the ones on show, seeded, replayed or written out:
+        // exact; each `.grad` is then the page's too.
         match steps {
             0 => k.exact(expr, floats(t)),
             _ => k.close(expr, floats(t)),
         }
     }
-    let now = after.compute();
-    k.close("output", floats(&now.output));
-    k.close("loss", scalar(now.loss.expect("a loss")));
+    if steps == 0 {
+        for (name, g) in &c.grads {
+            k.close(&format!("model.{name}.grad"), floats(g));
+        }
+    }
     k
 }
 
@@ -399,7 +406,10 @@ fn main() {
         }
     }
     let mut s = train::State::default();
-    let cases: [(_, _, Vec<Edit>); 3] = [
+    let cases: [(_, _, Vec<Edit>); 5] = [
+        // The page after 1 and 20 steps, replayed from the seed: what the script prints is it.
+        ("tiny_after_1", 0, vec![preset("tiny_factors2"), Edit::Step]),
+        ("tiny_after_20", 0, vec![preset("tiny_factors2"), Edit::Run { steps: 20 }]),
         ("tiny_stepped_lr", 10, vec![preset("tiny_factors2"), Edit::Run { steps: 7 }, Edit::Lr { text: ".05".into() }]),
         (
             "tiny_edited",

@@ -71,10 +71,17 @@ test('the code follows edits, the loss and the settings', async () => {
   assert.ok(text.includes('h_n.sum()'), text);
   parses(text, 'rnn h_n');
 
-  // Train: the panel runs as many steps as "Run N steps" would.
+  // Train: the panel prints the page's state, the steps taken replayed from the seed, then
+  // runs as many more steps as "Run N steps" would.
   page = await open('#/train', 'user_factors.weight[0, 0]');
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('button', { name: 'SGD step' }).click();
   await page.getByLabel('N', { exact: true }).fill('5');
   await page.getByLabel('N', { exact: true }).press('Tab');
-  assert.ok((await code(page)).includes('for step in range(5):'));
+  text = await code(page);
+  const [replay, shown, run] = ['# the SGD step the page took', 'output = model(x)', '# Run N steps: 5 more'].map((s) => text.indexOf(s));
+  assert.ok(replay > 0 && replay < shown && shown < run && text.includes('for step in range(5):'), text);
+  assert.ok(text.includes('print("model.movie_factors.weight.grad:", model.movie_factors.weight.grad)'), text);
+  parses(text, 'train stepped');
   assert.deepEqual(page.errors, []);
 });

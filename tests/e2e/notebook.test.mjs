@@ -90,7 +90,10 @@ test('the notebook follows the scene: Run N steps, an edit, an error PyTorch rai
   assert.equal(nb.metadata.rowflow.steps, 5);
   const sgd = nb.cells.find((c) => c.id === 'sgd');
   assert.ok(source(sgd).includes('for step in range(5):'), source(sgd));
-  assert.ok(shown(source(nb.cells.find((c) => c.id === 'sgd-md'))).includes('5 steps of `torch.optim.SGD`'));
+  assert.ok(shown(source(nb.cells.find((c) => c.id === 'sgd-md'))).includes('5 more steps of `torch.optim.SGD`'));
+  // The cells before print the page as it is: its output, loss and gradients.
+  assert.deepEqual(nb.cells.filter((c) => c.cell_type === 'code').map((c) => c.id), ['build', 'forward', 'backward', 'sgd']);
+  assert.ok(source(nb.cells.find((c) => c.id === 'backward')).includes('print("model.user_factors.weight.grad:"'));
 
   // Embedding: an id out of range is PyTorch's IndexError, said before the cells.
   page = await site.go('#/embedding', '[data-cell="weight[0, 0]"]');

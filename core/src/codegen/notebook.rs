@@ -40,7 +40,6 @@ pub fn notebook<S: Notebook>(state: &S, title: &str, steps: usize) -> String {
 pub fn notebook_of<S: Notebook>(state: &S, view: &S::View, title: &str, steps: usize) -> String {
     let script = state.script(view, steps, Numbers::All);
     let mut cells = vec![markdown("intro", &opening(state, view, title, &script))];
-    let mut after_sgd = false;
     for (section, code) in &script.sections {
         let name = match section {
             Section::Build => "build",
@@ -48,7 +47,7 @@ pub fn notebook_of<S: Notebook>(state: &S, view: &S::View, title: &str, steps: u
             Section::Backward => "backward",
             Section::Sgd => "sgd",
         };
-        let mut words = about(state, view, *section, after_sgd, steps);
+        let mut words = about(state, view, *section, steps);
         words.extend(S::notes(view, *section).iter().map(|n| paragraph(n)));
         cells.push(markdown(&format!("{name}-md"), &words.join("\n\n")));
         cells.push(json!({
@@ -59,7 +58,6 @@ pub fn notebook_of<S: Notebook>(state: &S, view: &S::View, title: &str, steps: u
             "outputs": [],
             "source": lines(code),
         }));
-        after_sgd |= *section == Section::Sgd;
     }
     let notebook = json!({
         "cells": cells,
@@ -117,7 +115,7 @@ fn opening<S: Notebook>(state: &S, view: &S::View, title: &str, script: &Script)
 }
 
 /// What a section does, with the captions of the timeline it runs.
-fn about<S: Scene>(state: &S, view: &S::View, section: Section, after_sgd: bool, steps: usize) -> Vec<String> {
+fn about<S: Scene>(state: &S, view: &S::View, section: Section, steps: usize) -> Vec<String> {
     match section {
         Section::Build => vec![
             "## Build".into(),
@@ -125,13 +123,6 @@ fn about<S: Scene>(state: &S, view: &S::View, section: Section, after_sgd: bool,
              where they give those very bits, else the numbers written out so that float32 reads them back \
              exactly."
                 .into(),
-        ],
-        Section::Forward if after_sgd => vec![
-            "## After the steps".into(),
-            format!(
-                "The predictions, the loss and both tables once the {steps} steps are taken: what the page \
-                 shows after “Run {steps} steps”."
-            ),
         ],
         Section::Forward => [vec!["## Forward".into()], timeline(view, Phase::Forward)].concat(),
         Section::Backward => {
@@ -151,12 +142,12 @@ fn about<S: Scene>(state: &S, view: &S::View, section: Section, after_sgd: bool,
         Section::Sgd => {
             let lr = plain(&state.learning().lr);
             let what = format!(
-                "{steps} steps of `torch.optim.SGD` (lr = {lr}) from the numbers on the page, as “Run {steps} \
-                 steps” takes them: each runs forward, the loss and backward, then `opt.step()` moves every \
-                 parameter by −lr × its `.grad`. It prints each step's loss, the first being the loss on \
-                 the page now."
+                "“Run {steps} steps” on the page, in PyTorch: {steps} more steps of `torch.optim.SGD` \
+                 (lr = {lr}) from the numbers above. Each runs forward, the loss and backward, then \
+                 `opt.step()` moves every parameter by −lr × its `.grad`; it prints each step's loss, the \
+                 first being the loss above."
             );
-            [vec!["## SGD".into(), what], timeline(view, Phase::Forward), timeline(view, Phase::Backward)].concat()
+            vec!["## Run N steps".into(), what]
         }
     }
 }
@@ -362,13 +353,13 @@ mod tests {
         use Section::*;
         assert_eq!(order(script::<linear::State>(0)), [Build, Forward, Backward]);
         assert_eq!(order(script::<rnn::State>(0)), [Build, Forward, Backward]);
-        assert_eq!(order(script::<train::State>(5)), [Build, Sgd, Forward]);
+        assert_eq!(order(script::<train::State>(5)), [Build, Forward, Backward, Sgd]);
         let build = &script::<linear::State>(0).sections[0].1;
         assert!(build.starts_with("import torch\n") && build.contains("nn.Linear(6, 10)"), "{build}");
         let forward = &script::<linear::State>(0).sections[1].1;
         assert!(forward.starts_with("output = linear(x)"), "{forward}");
-        let sgd = &script::<train::State>(5).sections[1].1;
-        assert!(sgd.starts_with("losses = []\nfor step in range(5):"), "{sgd}");
+        let sgd = &script::<train::State>(5).sections[3].1;
+        assert!(sgd.contains("losses = []\nfor step in range(5):"), "{sgd}");
     }
 
     #[test]
@@ -404,12 +395,18 @@ mod tests {
     }
 
     #[test]
-    fn train_runs_its_steps_then_shows_what_they_leave() {
+    fn train_prints_the_page_then_runs_n_steps_apart() {
         let nb = notebook(&train::State::default(), "Training", 7);
         let md: Vec<String> = cells(&nb).iter().filter(|c| c["cell_type"] == "markdown").map(source).collect();
-        assert!(md[2].starts_with("## SGD\n\n7 steps of `torch.optim.SGD` (lr = 0.1)"), "{}", md[2]);
-        assert!(md[2].contains("timeline of the forward pass") && md[2].contains("timeline of the backward pass"));
-        assert!(md[3].starts_with("## After the steps") && md[3].contains("“Run 7 steps”"), "{}", md[3]);
+        assert!(md[2].starts_with("## Forward") && md[2].contains("timeline of the forward pass"), "{}", md[2]);
+        assert!(md[3].starts_with("## Loss and backward") && md[3].contains("timeline of the backward pass"));
+        assert!(
+            md[4].starts_with(
+                "## Run N steps\n\n“Run 7 steps” on the page, in PyTorch: 7 more steps of `torch.optim.SGD` (lr = 0.1)"
+            ),
+            "{}",
+            md[4]
+        );
         let v: Value = serde_json::from_str(&nb).unwrap();
         assert_eq!(v["metadata"]["rowflow"], json!({ "scene": "train", "preset": "tiny_factors2", "steps": 7 }));
     }

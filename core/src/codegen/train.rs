@@ -1,7 +1,10 @@
-//! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`), the
-//! ratings, `torch.optim.SGD` and `steps` steps of `F.mse_loss` from the factors on show.
+//! The Train scene's script: the fastai `DotProduct` (as in `tools/make_fixtures.py`) with the
+//! factors on show (the seed's draw and the SGD steps the page took, replayed, where they lead
+//! there), the ratings, the output, `F.mse_loss` and every `.grad` the page shows; then, apart,
+//! "Run N steps": `steps` more steps of `torch.optim.SGD`.
 
 use super::{by_hand, float, same, string, Numbers, Py, Script, Section};
+use crate::scene::contract::{Edit, Scene};
 use crate::scene::train::{Computed, State};
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
@@ -28,6 +31,31 @@ fn drawn(s: &State) -> Option<(i128, Tensor, Tensor)> {
     Some((seed, users, movies))
 }
 
+/// Multiply-adds a script's replay of the page's steps may cost the page to check: past them,
+/// the factors are written out instead.
+const REPLAY_WORK: usize = 1 << 20;
+
+/// How many SGD steps from the seed's draw (`draw`) make the factors on show, when replaying
+/// them gives those very bits (and the loss curve): no factor edited since, nor the ratings or
+/// `lr` changed along the way.
+fn replayed(s: &State, draw: &(i128, Tensor, Tensor)) -> Option<usize> {
+    let (k, start) = (s.learning.steps, s.learning.start.as_ref()?);
+    let drawn = |name: &str, t: &Tensor| start.iter().any(|(n, p)| n == name && same(p, t));
+    let work = k.saturating_mul(s.ratings.len()).saturating_mul(s.n_factors());
+    if k == 0 || work > REPLAY_WORK || !drawn("user_factors.weight", &draw.1) || !drawn("movie_factors.weight", &draw.2)
+    {
+        return None;
+    }
+    let mut replay = s.clone();
+    (replay.user_factors, replay.movie_factors) = (draw.1.clone(), draw.2.clone());
+    replay.learning.forget();
+    replay.apply(&Edit::Run { steps: k }).ok()?;
+    let bits = |t: &[f32]| t.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    let tables = [(&replay.user_factors, &s.user_factors), (&replay.movie_factors, &s.movie_factors)];
+    let same_tables = tables.iter().all(|(a, b)| same(a, b));
+    (same_tables && bits(&replay.learning.losses) == bits(&s.learning.losses)).then_some(k)
+}
+
 /// The script in its sections, which a notebook makes its cells.
 pub(super) fn sections(s: &State, c: &Computed, steps: usize, numbers: Numbers) -> Script {
     let mut py = Py::new(c.issues.first().map(|i| &i.error), numbers);
@@ -36,8 +64,9 @@ pub(super) fn sections(s: &State, c: &Computed, steps: usize, numbers: Numbers) 
     py.blank();
     py.blank();
     let draw = drawn(s);
+    let replay = draw.as_ref().and_then(|d| replayed(s, d));
     let tables = [("model.user_factors.weight", &s.user_factors), ("model.movie_factors.weight", &s.movie_factors)];
-    let matches = |k: usize| draw.as_ref().is_some_and(|d| same([&d.1, &d.2][k], tables[k].1));
+    let matches = |k: usize| replay.is_some() || draw.as_ref().is_some_and(|d| same([&d.1, &d.2][k], tables[k].1));
     let seeded = matches(0) || matches(1);
     if let (true, Some((seed, ..))) = (seeded, &draw) {
         py.line(format!("torch.manual_seed({seed})"));
@@ -52,25 +81,42 @@ pub(super) fn sections(s: &State, c: &Computed, steps: usize, numbers: Numbers) 
     py.assign("x", &x, &[]);
     py.assign("target", &Tensor::vector(s.ratings.iter().map(|r| r.rating).collect()), &[]);
     py.line(format!("opt = torch.optim.SGD(model.parameters(), lr={})", lr(&s.learning.lr)));
+    if let Some(k) = replay {
+        let steps = if k == 1 { "step".to_string() } else { format!("{k} steps") };
+        py.comment(&format!(
+            "the SGD {steps} the page took, each as it took it: each prints its loss, the page's loss curve"
+        ));
+        sgd_loop(&mut py, k, "loss", false);
+    }
+    py.section(Section::Forward);
+    py.line("output = model(x)");
+    py.show("output");
+    py.section(Section::Backward);
+    py.line("opt.zero_grad()");
+    py.line("loss = F.mse_loss(output, target)");
+    py.line("loss.backward()  # only the rated rows get gradient");
+    py.show("loss");
+    py.show("model.user_factors.weight.grad");
+    py.show("model.movie_factors.weight.grad");
     py.section(Section::Sgd);
+    py.comment(&format!("Run N steps: {steps} more SGD steps from the numbers on the page, as its button takes them"));
     py.line("losses = []");
+    sgd_loop(&mut py, steps, "step_loss", true);
+    py.finish()
+}
+
+/// `steps` SGD steps on every rating, each printing its loss (named `loss`), also kept in
+/// `losses` if `keep`.
+fn sgd_loop(py: &mut Py, steps: usize, loss: &str, keep: bool) {
     py.line(format!("for step in range({steps}):"));
     py.line("    opt.zero_grad()");
-    py.line("    loss = F.mse_loss(model(x), target)");
-    py.line("    loss.backward()");
+    py.line(format!("    {loss} = F.mse_loss(model(x), target)"));
+    py.line(format!("    {loss}.backward()"));
     py.line("    opt.step()  # param -= lr * param.grad: only the rated rows have gradient");
-    py.line("    losses.append(loss.item())");
-    py.line("    print(step, loss.item())");
-    py.section(Section::Forward);
-    py.comment("after the steps");
-    py.line("with torch.no_grad():");
-    py.line("    output = model(x)");
-    py.line("    loss = F.mse_loss(output, target)");
-    py.show("output");
-    py.show("loss");
-    py.show("model.user_factors.weight");
-    py.show("model.movie_factors.weight");
-    py.finish()
+    if keep {
+        py.line(format!("    losses.append({loss}.item())"));
+    }
+    py.line(format!("    print(step, {loss}.item())"));
 }
 
 /// `lr` as the learner typed it when Python reads it as that number, else its value; text that

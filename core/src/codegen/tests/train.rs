@@ -19,10 +19,30 @@ fn presets_are_seeded_and_run_n_steps() {
     assert!(script(&preset("tiny_factors2"), 0).contains("range(0)"));
 }
 
+/// The page's steps from the seed are replayed, then the script prints the state on show: its
+/// output, loss and both `.grad`s; "Run N steps" comes after, apart.
 #[test]
-fn steps_and_edits_write_the_factors_out() {
+fn the_steps_taken_replay_then_the_page_is_printed() {
     let mut s: State = preset("tiny_factors2");
     s.apply(&Edit::Run { steps: 3 }).unwrap();
+    let py = script(&s, 5);
+    assert!(py.contains("torch.manual_seed(42)") && !py.contains("copy_"), "{py}");
+    let replay = py.find("# the SGD 3 steps the page took").unwrap();
+    let (shown, run) = (py.find("output = model(x)").expect(&py), py.find("# Run N steps: 5 more").expect(&py));
+    assert!(replay < shown && shown < run, "{py}");
+    assert!(
+        py[shown..run].contains("loss.backward()")
+            && py[shown..run].contains("print(\"model.movie_factors.weight.grad:\", model.movie_factors.weight.grad)")
+    );
+    assert!(py[run..].contains("for step in range(5):\n    opt.zero_grad()\n    step_loss = "), "{py}");
+}
+
+#[test]
+fn steps_and_edits_write_the_factors_out() {
+    // Steps on ratings changed since: replaying them would not lead here.
+    let mut s: State = preset("tiny_factors2");
+    s.apply(&Edit::Run { steps: 3 }).unwrap();
+    s.edit("ratings", 2, "3").unwrap();
     let py = script(&s, 5);
     assert!(!py.contains("manual_seed") && py.contains("after 3 SGD steps"), "{py}");
     assert!(
