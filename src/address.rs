@@ -33,6 +33,16 @@ pub fn base_and_route() -> (String, String) {
 /// The address with parameters `keys` replaced by `set` (kept in place, new ones at the end),
 /// others kept; `None` removes one.
 pub fn replace(set: &[(&str, Option<String>)]) {
+    rewrite(set, false);
+}
+
+/// As `replace`, as a new entry of the tab's history: browser Back comes back to the address
+/// before (a lesson's step before), rebuilding the scene from it.
+pub fn push(set: &[(&str, Option<String>)]) {
+    rewrite(set, true);
+}
+
+fn rewrite(set: &[(&str, Option<String>)], push: bool) {
     let Some(window) = web_sys::window() else { return };
     let hash = window.location().hash().unwrap_or_default();
     let route = hash.split('?').next().unwrap_or_default().to_string();
@@ -51,6 +61,9 @@ pub fn replace(set: &[(&str, Option<String>)]) {
         params.iter().map(|(k, v)| if v.is_empty() { k.clone() } else { format!("{k}={v}") }).collect();
     let url = if query.is_empty() { route } else { format!("{route}?{}", query.join("&")) };
     if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        let _ = match push {
+            true => history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)),
+            false => history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)),
+        };
     }
 }

@@ -3,7 +3,7 @@
 //! scene as it is. While a lesson plays the timeline leaves those keys to it (Space still plays
 //! the animation).
 
-use crate::timeline::{not_for_the_clicker, own_keys};
+use crate::timeline::{bring_into_view, not_for_the_clicker, own_keys, LOOK};
 use leptos::ev;
 use leptos::prelude::*;
 use rowflow_core::lesson::Lesson;
@@ -52,7 +52,7 @@ pub fn LessonPanel(
     // What the step points at, in view.
     Effect::new(move |_| {
         if lesson.with(Option::is_some) {
-            request_animation_frame(show_look);
+            request_animation_frame(|| bring_into_view(LOOK));
         }
     });
 
@@ -63,16 +63,18 @@ pub fn LessonPanel(
             let last = *k + 1 == n;
             Some(view! {
                 <section class="lesson" aria-labelledby="lesson-title">
-                    <p class="lesson-where">{format!("Lesson · step {} of {n}", k + 1)}</p>
-                    <h2 id="lesson-title">{lesson.title.clone()}</h2>
-                    <p class="lesson-says" aria-live="polite">{move || says.get()}</p>
-                    <div class="lesson-controls">
-                        <button type="button" disabled=*k == 0 on:click=move |_| back()>"◀ Back"</button>
-                        <button type="button" disabled=last on:click=move |_| next()>"Next ▶"</button>
-                        <button type="button" class="lesson-leave" aria-keyshortcuts="Escape" on:click=move |_| on_leave.run(())>
-                            {if last { "Finish the lesson" } else { "Leave the lesson (Esc)" }}
-                        </button>
+                    <div class="lesson-head">
+                        <p class="lesson-where">{format!("Lesson · step {} of {n}", k + 1)}</p>
+                        <h2 id="lesson-title">{lesson.title.clone()}</h2>
+                        <div class="lesson-controls">
+                            <button type="button" disabled=*k == 0 on:click=move |_| back()>"◀ Back"</button>
+                            <button type="button" disabled=last on:click=move |_| next()>"Next ▶"</button>
+                            <button type="button" aria-keyshortcuts="Escape" on:click=move |_| on_leave.run(())>
+                                {if last { "Finish the lesson" } else { "Leave the lesson (Esc)" }}
+                            </button>
+                        </div>
                     </div>
+                    <p class="lesson-says" aria-live="polite">{move || says.get()}</p>
                 </section>
             })
         })
@@ -95,16 +97,5 @@ pub fn LessonLinks(route: String, lessons: &'static [(&'static str, &'static str
             "Lessons: "
             <ul>{links}</ul>
         </nav>
-    }
-}
-
-/// Brings the first cell the step points at to the middle of the screen, clear of the lesson's
-/// words above and the timeline below.
-fn show_look() {
-    let look = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(".look").ok().flatten());
-    if let Some(el) = look {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Center);
-        el.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }

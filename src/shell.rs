@@ -20,7 +20,7 @@ use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
 use rowflow_core::scene::learn::Learning;
 use rowflow_core::scene::Issue;
-use rowflow_core::{Marks, Phase, Span};
+use rowflow_core::{Marks, Phase, Span, Tensor};
 
 /// A scene on screen. Data flows one way: an edit goes through `apply` to the state, the core
 /// computes the view model once per state, and views read it.
@@ -156,6 +156,22 @@ impl<S: Scene> SceneModel<S> {
         Memo::new(move |_| pass.get() == Phase::Backward)
     }
 
+    /// The `.grad` named `tensor` as its grid shows it: built so far while the backward pass
+    /// plays (`Scene::grad_at`), else whole (`whole`, from the view model).
+    pub fn grad(&self, tensor: &'static str, whole: fn(&S::View) -> Option<Tensor>) -> Memo<Option<Tensor>> {
+        let (state, view, pass, playhead) = (self.state, self.view, self.pass, self.playhead);
+        Memo::new(move |_| {
+            let built = match pass.get() {
+                Phase::Backward => {
+                    let k = playhead.get();
+                    view.with(|v| state.with(|s| s.grad_at(v, tensor, k)))
+                }
+                Phase::Forward => None,
+            };
+            built.or_else(|| view.with(whole))
+        })
+    }
+
     /// An output grid's `on_focus`: the cell the formula explains.
     pub fn on_focus(&self) -> Callback<Vec<usize>> {
         let focus = self.focus;
@@ -176,7 +192,8 @@ impl<S: Scene> SceneModel<S> {
 
 impl<S: Scene> SceneModel<S> {
     /// Shows step `k` of `lesson`: its scene, pass, playhead and focus, and keeps the address
-    /// on it so a reload or a copied link comes back here. Nothing is saved while it plays.
+    /// on it so a reload or a copied link comes back here, and browser Back to the step before.
+    /// Nothing is saved while it plays.
     pub fn play_lesson(&self, lesson: Lesson, k: usize) -> Result<(), String> {
         let step = lesson.steps.get(k).ok_or("no such step")?.clone();
         let state = lesson.scene_at::<S>(k)?;
@@ -185,7 +202,12 @@ impl<S: Scene> SceneModel<S> {
         self.pass.set(step.pass);
         self.playhead.set(step.playhead(self.view.with_untracked(|v| v.steps(step.pass))));
         self.focus.set(step.focus.clone());
-        address::replace(&[("lesson", Some(lesson.id.clone())), ("step", Some((k + 1).to_string()))]);
+        // A step of the lesson playing is a step of the tab's history; its first is not.
+        let at = [("lesson", Some(lesson.id.clone())), ("step", Some((k + 1).to_string()))];
+        match self.lesson.with_untracked(|l| l.as_ref().is_some_and(|(l, _)| l.id == lesson.id)) {
+            true => address::push(&at),
+            false => address::replace(&at),
+        }
         self.lesson.set(Some((lesson, k)));
         Ok(())
     }

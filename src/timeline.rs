@@ -37,7 +37,7 @@ pub fn Timeline(
         let _ = (playhead.get(), pass.get());
         if seen.is_some() && !keys_taken.get_untracked() {
             // The timeline may be gone by the next frame (the learner left the scene).
-            request_animation_frame(move || follow(bar.try_get_untracked().flatten()));
+            request_animation_frame(move || follow(bar.try_get_untracked().flatten(), STEP));
         }
     });
     // An edit can shorten the trace: keep the playhead on a step that exists.
@@ -183,10 +183,29 @@ pub fn Timeline(
     }
 }
 
-/// Scrolls the page so that what the step reads and writes is on screen and clear of the
-/// timeline (fixed at the foot in projection mode); when it can't all be, what it writes is.
-/// Smooth unless the learner asks for reduced motion.
-fn follow(bar: Option<web_sys::HtmlDivElement>) {
+/// What a step shows, most first: all it reads and writes, else what it writes. Grid cells carry
+/// their mark as `data-mark`, measured by their rows (a row spans what its cells do, and one rect
+/// a row, not one a cell, kept a step that marks 1,280 cells from costing 14 ms here); the RNN
+/// diagram's boxes carry it as a class.
+const STEP: &[&str] = &[
+    "main :is(.read, .write, tr:has(> td:is([data-mark=read], [data-mark=write]))):not(.timeline *)",
+    "main :is(.write, tr:has(> td[data-mark=write])):not(.timeline *)",
+];
+
+/// What a lesson's step points at: every outlined cell.
+pub(crate) const LOOK: &[&str] = &["main .look"];
+
+/// The page scrolled so that what a step shows is on screen, clear of the timeline (fixed at the foot
+/// in projection mode) and of a lesson's panel (pinned at the top).
+pub(crate) fn bring_into_view(shows: &'static [&'static str]) {
+    let bar = document().query_selector(".timeline").ok().flatten().and_then(|b| b.dyn_into().ok());
+    follow(bar, shows);
+}
+
+/// Scrolls the page so that the first of `shows` (selectors, most first) that fits is on screen
+/// and clear of the timeline and a lesson's panel; when none fits, the end of the last, where
+/// the row a step writes last lies. Smooth unless the learner asks for reduced motion.
+fn follow(bar: Option<web_sys::HtmlDivElement>, shows: &[&str]) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     let span = |selector: &str| {
@@ -215,21 +234,13 @@ fn follow(bar: Option<web_sys::HtmlDivElement>) {
         .map_or(0.0, |l| l.get_bounding_client_rect().bottom().max(0.0));
     let (top, bottom) =
         (lesson + 8.0, if fixed { bar.map_or(height, |b| b.get_bounding_client_rect().top()) } else { height } - 8.0);
-    // All the step touches if it fits; else what it writes; else the end of that, where the
-    // row being written lies (Linear's backward writes all of input.grad above it).
+    // The first that fits; else the end of the last, where the row being written lies
+    // (Linear's backward writes all of input.grad above it).
     let room = bottom - top;
-    // Grid cells carry their mark as `data-mark`, measured by their rows (a row spans what its
-    // cells do, and one rect a row, not one a cell, kept a step that marks 1,280 cells from
-    // costing 14 ms here); the RNN diagram's boxes carry it as a class.
-    let (marked, written) = (
-        "main :is(.read, .write, tr:has(> td:is([data-mark=read], [data-mark=write]))):not(.timeline *)",
-        "main :is(.write, tr:has(> td[data-mark=write])):not(.timeline *)",
-    );
-    let delta = match (span(marked), span(written)) {
-        (Some((t, b)), _) if b - t <= room => fit(t, b, top, bottom),
-        (_, Some((t, b))) if b - t <= room => fit(t, b, top, bottom),
-        (_, Some((_, b))) => b - bottom,
-        _ => 0.0,
+    let spans: Vec<(f64, f64)> = shows.iter().filter_map(|s| span(s)).collect();
+    let delta = match spans.iter().find(|(t, b)| b - t <= room) {
+        Some(&(t, b)) => fit(t, b, top, bottom),
+        None => spans.last().map_or(0.0, |&(_, b)| b - bottom),
     };
     if delta.abs() < 1.0 {
         return;

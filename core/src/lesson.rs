@@ -2,11 +2,14 @@
 //! the scene (the same typed edits a learner makes, then the pass, the playhead and the focused
 //! output cell), marks what to look at, and says it in a sentence or two. Lessons are data, each
 //! scene's `lessons.json`. A caption names its numbers by where they are on screen
-//! (`{output[0, 1]}`, `{weight.grad[2, 0]}`, `{loss}`) and is filled from the scene it describes,
-//! so what it says is what the learner sees.
+//! (`{output[0, 1]}`, `{weight.grad[2, 0]}`, `{loss}`) and its facts by name (`{module}`,
+//! `{input.shape}`, `{loss_fn}`, `{lr}`, `{padding_idx}`), and is filled from the scene it
+//! describes, at the step's pass and playhead, so what it says is what the learner sees.
 
-use crate::format::short;
+use crate::format::{full, short};
+use crate::ops::loss::Loss;
 use crate::scene::contract::{Edit, Scene, View};
+use crate::tensor::py_shape;
 use crate::trace::{Phase, Span};
 use serde::Deserialize;
 
@@ -145,6 +148,70 @@ impl Lesson {
                 look.parse::<Span>().map_err(at)?;
             }
             step.say(&scene, &view).map_err(at)?;
+            step.shows_what_it_says(view.trace(step.pass)).map_err(at)?;
+        }
+        Ok(())
+    }
+}
+
+/// `(3, 2, 2)`, `nn.Linear(6, 10)`, `padding_idx=1`: a fact written into a caption by hand, which a
+/// change of the scene would leave saying something else.
+fn written_fact(text: &str) -> Option<&str> {
+    let tuple = text.match_indices('(').find_map(|(i, _)| {
+        let inside = &text[i + 1..i + text[i..].find(')')?];
+        let numbers = inside.split(',').map(str::trim).filter(|p| !p.is_empty());
+        (!inside.is_empty() && numbers.clone().all(|p| p.parse::<usize>().is_ok())).then_some(&text[i..])
+    });
+    let call = text.match_indices("nn.").find_map(|(i, _)| {
+        let name = text[i..].find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))?;
+        text[i + name..].starts_with('(').then_some(&text[i..])
+    });
+    let named = ["padding_idx=", "batch_first=", "nonlinearity=", "lr="];
+    tuple.or(call).or_else(|| named.iter().find_map(|n| text.find(n).map(|i| &text[i..])))
+}
+
+impl Step {
+    /// What the step outlines is what its words name, and the other way round; the cell its
+    /// playhead lights is one the words quote; and its facts are read from the scene.
+    fn shows_what_it_says(&self, trace: Option<&crate::trace::Trace>) -> Result<(), String> {
+        let looks = self.look();
+        if let Some(look) = looks.iter().find(|l| !self.say.contains(&l.tensor)) {
+            return Err(format!("it outlines {look}, which its words do not name"));
+        }
+        let quoted = self.quoted();
+        for q in &quoted {
+            let index: Vec<usize> = q.index.iter().map(|i| i.unwrap_or(0)).collect();
+            if !looks.iter().any(|l| l.contains(&q.tensor, &index)) {
+                return Err(format!("its words quote {q}, which it does not outline"));
+            }
+        }
+        if let Some(fact) = written_fact(&self.say) {
+            return Err(format!("its words write a fact by hand: {fact:?}; name it in braces"));
+        }
+        let Some(trace) = trace else { return Ok(()) };
+        let k = self.playhead(trace.len());
+        // The quoted cells the pass writes (one no step writes, a row never looked up, is as it was).
+        let writes = |step: &crate::trace::Step, (q, i): &(&Span, Vec<usize>)| {
+            step.writes.iter().any(|w| w.contains(&q.tensor, i))
+        };
+        let cells: Vec<(&Span, Vec<usize>)> = quoted
+            .iter()
+            .map(|q| (q, q.index.iter().map(|i| i.unwrap_or(0)).collect()))
+            .filter(|cell| trace.steps.iter().any(|s| writes(s, cell)))
+            .collect();
+        if cells.is_empty() {
+            return Ok(());
+        }
+        let Some(current) = k.checked_sub(1).and_then(|k| trace.steps.get(k)) else {
+            return Err("it quotes a cell the pass writes, but its playhead is before the pass".into());
+        };
+        if !cells.iter().any(|c| writes(current, c)) {
+            return Err(format!("its playhead ({k}) lights none of the cells it quotes"));
+        }
+        for cell in &cells {
+            if !trace.steps[..k].iter().any(|s| writes(s, cell)) {
+                return Err(format!("it quotes {} before the pass writes it", cell.0));
+            }
         }
         Ok(())
     }
@@ -163,33 +230,88 @@ impl Step {
         self.look.iter().filter_map(|text| text.parse().ok()).collect()
     }
 
-    /// What the step says, each `{name[index]}` replaced by the number the scene shows there,
-    /// printed as the grids print it.
+    /// What the step says, each `{name[index]}` replaced by the number the scene shows there at
+    /// the step's playhead, printed as the grids print it, and each `{fact}` by its text.
     pub fn say<S: Scene>(&self, scene: &S, view: &S::View) -> Result<String, String> {
         let mut said = String::new();
         let mut rest = self.say.as_str();
+        let at = self.playhead(view.steps(self.pass));
         while let Some((before, after)) = rest.split_once('{') {
             let (name, after) = after.split_once('}').ok_or("a { without its }")?;
-            let span: Span = name.parse()?;
-            let x = value(scene, view, &span).ok_or_else(|| format!("{{{name}}} is no number on show"))?;
             said.push_str(before);
-            said.push_str(&short(x));
+            // `{x:full}`: every digit, as a focused cell shows it (1e-5 prints as 0.0000).
+            let (cell, digits) = match name.strip_suffix(":full") {
+                Some(cell) => (cell, full as fn(f32) -> String),
+                None => (name, short as fn(f32) -> String),
+            };
+            match fact(scene, name) {
+                Some(text) => said.push_str(&text),
+                None => {
+                    let span: Span = cell.parse()?;
+                    let x = value(scene, view, &span, (self.pass, at))
+                        .ok_or_else(|| format!("{{{name}}} is no number on show"))?;
+                    said.push_str(&digits(x));
+                }
+            }
             rest = after;
         }
         said.push_str(rest);
         Ok(said)
     }
+
+    /// The cells the step's words quote, by where they are on screen.
+    pub fn quoted(&self) -> Vec<Span> {
+        let names = self.say.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(name, _)| name));
+        let cells = names.map(|n| n.strip_suffix(":full").unwrap_or(n));
+        cells.filter(|n| n.contains('[')).filter_map(|n| n.parse().ok()).collect()
+    }
 }
 
-/// The number at one cell a caption names: the loss, an output, a parameter or a `.grad`.
-fn value<S: Scene>(scene: &S, view: &S::View, span: &Span) -> Option<f32> {
+/// A fact a caption names, as the scene's controls and code show it: the scene's own
+/// (`module`, `padding_idx`, `batch_first`, …), then every scene's (`lr`, `loss_fn`, the
+/// shapes of the output and the parameters).
+fn fact<S: Scene>(scene: &S, name: &str) -> Option<String> {
+    if let Some(text) = scene.fact(name) {
+        return Some(text);
+    }
+    let learning = scene.learning();
+    match name {
+        "lr" => Some(learning.lr.clone()),
+        "loss_fn" => Some(match (S::FIXED_LOSS, &learning.loss) {
+            (Some(fixed), _) => fixed.to_string(),
+            (None, Loss::Sum) => "output.sum()".into(),
+            (None, Loss::Mse { .. }) => "F.mse_loss(output, target)".into(),
+        }),
+        "output.shape" => Some(py_shape(&scene.output_shape())),
+        _ => {
+            let param = name.strip_suffix(".shape")?;
+            let mut own = scene.clone();
+            let shape = own.params().1.into_iter().find(|(n, _)| *n == param)?.1.shape().to_vec();
+            Some(py_shape(&shape))
+        }
+    }
+}
+
+/// The number at one cell a caption names: the loss, an output, a parameter, the mse target or
+/// a `.grad` as the grids show it at the step's pass and playhead (`at`).
+fn value<S: Scene>(scene: &S, view: &S::View, span: &Span, at: (Phase, usize)) -> Option<f32> {
     let index: Vec<usize> = span.index.iter().copied().collect::<Option<_>>()?;
     if span.tensor == "loss" {
         return view.loss().filter(|_| index.is_empty());
     }
+    if span.tensor == "target" {
+        let Loss::Mse { target } = &scene.learning().loss else { return None };
+        return target.get(&index);
+    }
     if let Some(param) = span.tensor.strip_suffix(".grad") {
-        let (_, grads) = scene.grads().ok()?;
-        return grads.iter().find(|(n, _)| n == param)?.1.get(&index);
+        let built = (at.0 == Phase::Backward).then(|| scene.grad_at(view, &span.tensor, at.1)).flatten();
+        if let Some(g) = built {
+            return g.get(&index);
+        }
+        let grads = scene.grads().map(|(_, grads)| grads).unwrap_or_default();
+        if let Some((_, g)) = grads.iter().find(|(n, _)| n == param) {
+            return g.get(&index);
+        }
     }
     if let Some(f) = view.formula(&span.tensor, &index) {
         return Some(f.value);
@@ -229,6 +351,62 @@ mod tests {
         let view = scene.compute();
         for bad in ["{output[99]}", "{nope[0]}", "{weight[1]}", "{output[3]", "{weight.grad[:, 1]}"] {
             assert!(step(bad).say(&scene, &view).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn captions_name_facts_and_every_digit() {
+        let scene = State::preset("batch_6_to_10").unwrap();
+        let view = scene.compute();
+        let said = step("{module}: {input.shape} → {output.shape}, {weight.shape}, lr {lr}, {loss_fn}.");
+        assert_eq!(
+            said.say(&scene, &view).unwrap(),
+            "nn.Linear(6, 10): (2, 6) → (2, 10), (10, 6), lr 0.1, output.sum()."
+        );
+        let x = view.formula("output", &[1, 0]).unwrap().value;
+        assert_eq!(step("{output[1, 0]:full}").say(&scene, &view).unwrap(), full(x));
+        assert!(step("{nope.shape}").say(&scene, &view).is_err());
+    }
+
+    /// A backward step quotes a gradient as the grids show it at its playhead: a repeated id's
+    /// row of weight.grad holds 1 after the first lookup, 2 after the second.
+    #[test]
+    fn a_backward_step_quotes_the_gradient_built_so_far() {
+        use crate::scene::embedding;
+        let scene = embedding::State::preset("padding_10x3").unwrap();
+        let view = scene.compute();
+        let at = |k: usize| {
+            let s: Step = serde_json::from_str(&format!(
+                r#"{{"pass": "Backward", "playhead": {k}, "say": "{{weight.grad[2, 0]}}"}}"#
+            ))
+            .unwrap();
+            s.say(&scene, &view).unwrap()
+        };
+        assert_eq!([at(0), at(1), at(3), at(4), at(5)], ["2.0000", "1.0000", "1.0000", "2.0000", "2.0000"]);
+    }
+
+    #[test]
+    fn a_step_outlines_what_it_says_and_lights_what_it_quotes() {
+        let scene = State::default();
+        let view = scene.compute();
+        let check = |json: &str| {
+            let s: Step = serde_json::from_str(json).unwrap();
+            s.shows_what_it_says(view.trace(s.pass))
+        };
+        assert!(check(r#"{"playhead": 4, "look": ["output[3]"], "say": "output[3] = {output[3]}"}"#).is_ok());
+        let errs = [
+            (r#"{"playhead": 4, "look": ["output[3]", "bias"], "say": "output[3] = {output[3]}"}"#, "outlines bias"),
+            (r#"{"playhead": 4, "look": ["weight"], "say": "output[3] of weight = {output[3]}"}"#, "does not outline"),
+            (
+                r#"{"playhead": 2, "look": ["output"], "say": "output[1] is {output[1]}, output[3] {output[3]}"}"#,
+                "before the pass",
+            ),
+            (r#"{"playhead": 5, "look": ["output"], "say": "output[3] = {output[3]}"}"#, "lights none"),
+            (r#"{"look": ["output"], "say": "output is (10,)"}"#, "by hand"),
+            (r#"{"look": ["output"], "say": "nn.Linear(6, 10) makes output"}"#, "by hand"),
+        ];
+        for (json, why) in errs {
+            assert!(check(json).unwrap_err().contains(why), "{json}: {why}");
         }
     }
 

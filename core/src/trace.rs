@@ -2,6 +2,7 @@
 //! copied row, an RNN cell, a gradient row), each naming what it reads and what it writes. The
 //! animations play it; tests ask it which rows were selected and where gradient landed.
 
+use crate::tensor::{unravel, Tensor};
 use serde::{Deserialize, Serialize};
 
 /// Above this many steps an op describes its work in coarser summary steps (one per output row,
@@ -169,6 +170,17 @@ pub enum Mark {
 }
 
 impl Trace {
+    /// `upstream`, the gradient named `name`, with only the cells the first `playhead` steps
+    /// read kept and the rest 0: what backward has sent on so far, for a gradient that adds up
+    /// step by step (a lookup's rows).
+    pub fn sent(&self, playhead: usize, name: &str, upstream: &Tensor) -> Tensor {
+        let read: Vec<&Span> = self.steps.iter().take(playhead).flat_map(|s| s.reads_from(name)).collect();
+        let shape = upstream.shape();
+        let kept = |k: usize| read.iter().any(|s| s.contains(name, &unravel(k, shape)));
+        let data = upstream.data().iter().enumerate().map(|(k, &g)| if kept(k) { g } else { 0.0 }).collect();
+        Tensor::new(shape.to_vec(), data).unwrap_or_else(|_| upstream.clone())
+    }
+
     pub fn marks_at(&self, playhead: usize) -> Marks {
         let Some(current) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
             return Marks::default();
@@ -207,6 +219,17 @@ mod tests {
         for bad in ["", "weight[", "weight[x]", "weight[1, -2]", "a b", "[1]"] {
             assert!(bad.parse::<Span>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn what_backward_has_sent_is_the_cells_read_so_far() {
+        let step = |k: usize| Step::backward(vec![Span::at("output.grad", &[k])], Span::at("weight.grad", &[0]), true);
+        let t = Trace::new(vec![step(2), step(0)]);
+        let g = Tensor::new(vec![3, 2], vec![1., 2., 3., 4., 5., 6.]).unwrap();
+        assert_eq!(t.sent(0, "output.grad", &g).data(), [0.; 6]);
+        assert_eq!(t.sent(1, "output.grad", &g).data(), [0., 0., 0., 0., 5., 6.]);
+        assert_eq!(t.sent(2, "output.grad", &g).data(), [1., 2., 0., 0., 5., 6.]);
+        assert_eq!(t.sent(2, "target", &g).data(), [0.; 6]);
     }
 
     #[test]

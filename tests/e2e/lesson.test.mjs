@@ -42,7 +42,13 @@ test('every lesson plays start to end with PageDown on a projector, saying numbe
       for (const x of decimals(said)) {
         assert.ok(screen.includes(x), `${href} step ${k} says ${x}, which is not on screen:\n${said}`);
       }
-      // What the step points at is outlined and in view, clear of the fixed timeline.
+      // What the step points at is outlined and in view, clear of the fixed timeline, once the
+      // page has scrolled there (smoothly: this page does not ask for reduced motion).
+      await page.evaluate(() => new Promise((done) => {
+        let [last, still] = [scrollY, 0];
+        const frame = () => (scrollY === last ? ++still : ((last = scrollY), (still = 0))) >= 3 ? done() : requestAnimationFrame(frame);
+        requestAnimationFrame(frame);
+      }));
       const look = page.locator('.look').first();
       if (await look.count()) {
         const box = await look.boundingBox();
@@ -61,23 +67,23 @@ test('every lesson plays start to end with PageDown on a projector, saying numbe
 
 test('a link opens a lesson at its step; a bad one says why and changes nothing', async () => {
   const page = await site.go('#/embedding?lesson=gradient-rows&step=4', '.lesson');
-  assert.equal(await where(page), 'Lesson · step 4 of 6');
-  assert.match(await says(page), /weight\.grad\[2, 0\] = 2\.0000/);
+  assert.equal(await where(page), 'Lesson · step 4 of 7');
+  assert.match(await says(page), /weight\.grad\[2, 0\] is now 2\.0000/);
   assert.equal(await page.locator('[data-cell="weight.grad[2, 0]"]').first().textContent(), '2.0000');
   // PageUp goes back a step, and the address follows, so a reload comes back to it.
   await page.keyboard.press('PageUp');
-  assert.equal(await where(page), 'Lesson · step 3 of 6');
+  assert.equal(await where(page), 'Lesson · step 3 of 7');
   assert.match(page.url(), /lesson=gradient-rows&step=3$/);
   await page.reload();
   await page.locator('.lesson').waitFor();
-  assert.equal(await where(page), 'Lesson · step 3 of 6');
+  assert.equal(await where(page), 'Lesson · step 3 of 7');
 
   await page.goto(`${site.base}#/embedding?lesson=nope`);
   await page.getByRole('alert').filter({ hasText: 'lesson this scene does not have' }).waitFor();
   assert.equal(await page.locator('.lesson').count(), 0);
   await page.goto(`${site.base}#/rnn?lesson=unroll&step=99`);
-  await page.getByRole('alert').filter({ hasText: 'it has 7' }).waitFor();
-  assert.equal(await where(page), 'Lesson · step 1 of 7');
+  await page.getByRole('alert').filter({ hasText: 'it has 8' }).waitFor();
+  assert.equal(await where(page), 'Lesson · step 1 of 8');
   assert.deepEqual(page.errors, []);
   await axe(page);
 });
@@ -133,7 +139,7 @@ test('a class link opens the scene with the chosen panels hidden, in projection 
   const student = await site.page();
   await student.goto(link);
   await student.locator('.lesson').waitFor();
-  assert.equal(await where(student), 'Lesson · step 3 of 6');
+  assert.equal(await where(student), 'Lesson · step 3 of 7');
   assert.ok(await student.evaluate(() => document.body.classList.contains('projection')));
   // Controls brings back what projection leaves out, but not what the teacher hid.
   await student.getByRole('button', { name: 'Controls' }).click();

@@ -111,6 +111,19 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
     /// back) would make for itself, so that a page can do it in a task of its own: One-hot's
     /// table's extent and transpose, 12.8 MB at real scale.
     fn prepare(&self) {}
+    /// A fact about the state a lesson's words name (`module`, `input.shape`, `padding_idx`,
+    /// `batch_first`, `nonlinearity`), as the scene's code writes it; `lr`, `loss_fn` and the
+    /// output's and parameters' shapes are every scene's (`lesson`).
+    fn fact(&self, _name: &str) -> Option<String> {
+        None
+    }
+    /// The `.grad` named `tensor` as the backward pass has built it after `playhead` of its
+    /// steps, while it is under way (`1..steps`), for a gradient that adds up step by step: a
+    /// repeated id's row holds 1, then 2. `None`: the grids show the whole gradient, as at the
+    /// pass's start and end, and in scenes whose steps each write their cells whole.
+    fn grad_at(&self, _view: &Self::View, _tensor: &str, _playhead: usize) -> Option<Tensor> {
+        None
+    }
     /// Whether a decoded state keeps the scene's own limits (sizes, seed): a save, file or link
     /// that does not is refused. The preset and the learning are checked for every scene.
     fn limits(&self) -> Result<(), String>;
@@ -180,6 +193,20 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
             Edit::Reinit { seed } => self.reinit(seed),
         }
     }
+}
+
+/// The id at `input[k, …]` as a lesson's words quote it (`name`), as text.
+pub(crate) fn id_at(ids: &crate::tensor::Ids, name: &str) -> Option<String> {
+    let span: crate::trace::Span = name.parse().ok()?;
+    let index: Vec<usize> = span.index.iter().copied().collect::<Option<_>>()?;
+    (span.tensor == "input").then(|| ids.get(&index)).flatten().map(|id| id.to_string())
+}
+
+/// Whether a gradient of `numel` numbers is shown as built so far at `playhead` of `trace`:
+/// only while the pass is under way, at one step per cell, and small enough for cells (a table
+/// at real scale is drawn whole, as a heat map).
+pub(crate) fn under_way(trace: &Trace, playhead: usize, numel: usize) -> bool {
+    (1..trace.len()).contains(&playhead) && !trace.summarised && numel <= crate::trace::MAX_STEPS
 }
 
 /// Every scene is shared alike: its preset and learning checked, then its own limits.

@@ -16,7 +16,7 @@ use rowflow_core::Ids;
 pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
     let model = use_model::<State>();
     let (computed, marks) = (model.view, model.marks);
-    let dense = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.weight.clone())));
+    let dense = model.grad("weight.grad", |c| c.grads.as_ref().and_then(|g| g.weight.clone()));
     let sparse = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.sparse.clone())));
     let no_grad = Memo::new(move |_| computed.with(|c| c.no_grad.clone()));
     let grid = move || {

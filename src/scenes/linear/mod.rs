@@ -113,7 +113,7 @@ pub fn LinearScene() -> impl IntoView {
             <div class="lin-pass">
                 {move || backward.get().then(learn_panel)}
             </div>
-            <div class="tensors lin-flow">
+            <div class="tensors lin-flow" class:batched=move || { rank.get() > 1 }>
                 <div class="lin-column">
                     <div class="lin-pair">
                         <Param name="input" data=input />

@@ -29,6 +29,7 @@ use rowflow_core::scene::one_hot::{
     Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
     ONE_HOT, TABLE, TABLE_GRAD, TARGET,
 };
+use rowflow_core::Tensor;
 use scale::ScalePanel;
 use writer::Writer;
 
@@ -80,7 +81,11 @@ fn Lab() -> impl IntoView {
         Memo::new(move |_| computed.with(|c| c.tensor(name).map(GridData::floats).unwrap_or_default()))
     };
     let (linear_weight, lookup, linear) = (of(LINEAR_WEIGHT), of(LOOKUP), of(LINEAR));
-    let (table_grad, linear_weight_grad) = (of(TABLE_GRAD), of(LINEAR_WEIGHT_GRAD));
+    // The gradients as built so far while backward plays.
+    let grad_of =
+        |g: Memo<Option<Tensor>>| Memo::new(move |_| g.with(|g| g.as_ref().map(GridData::floats).unwrap_or_default()));
+    let table_grad = grad_of(model.grad(TABLE_GRAD, |c| c.tensor(TABLE_GRAD).cloned()));
+    let linear_weight_grad = grad_of(model.grad(LINEAR_WEIGHT_GRAD, |c| c.tensor(LINEAR_WEIGHT_GRAD).cloned()));
     let (lookup_grad, linear_grad) = (of(LOOKUP_GRAD), of(LINEAR_GRAD));
     let has_backward = Memo::new(move |_| backward_on.get() && computed.with(|c| c.backward.is_some()));
     let target = Memo::new(move |_| {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::scene::contract::{scene_common, view_common};
+use crate::scene::contract::{id_at, scene_common, under_way, view_common};
 
 impl Scene for State {
     scene_common!("embedding");
@@ -31,6 +31,15 @@ impl Scene for State {
         [self.input.shape(), &[self.embedding_dim()]].concat()
     }
 
+    fn fact(&self, name: &str) -> Option<String> {
+        match name {
+            "module" => Some(self.module_call()),
+            "input.shape" => Some(py_shape(self.input.shape())),
+            "padding_idx" => Some(self.padding_idx.map_or("None".into(), |p| p.to_string())),
+            _ => id_at(&self.input, name),
+        }
+    }
+
     /// Refused when the table is frozen (with the reason) or while PyTorch would raise.
     fn grads(&self) -> Result<(f32, Named), String> {
         let c = self.compute();
@@ -47,6 +56,13 @@ impl Scene for State {
 
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
         (&mut self.learning, vec![("weight", &mut self.weight)])
+    }
+
+    /// `weight.grad` from the `output.grad` rows sent back so far.
+    fn grad_at(&self, view: &Computed, tensor: &str, playhead: usize) -> Option<Tensor> {
+        let ok = tensor == "weight.grad" && under_way(&view.backward, playhead, self.weight.numel());
+        let upstream = view.backward.sent(playhead, "output.grad", view.upstream.as_ref().filter(|_| ok)?);
+        self.module().ok()?.backward(&self.input, &upstream).ok()?.weight
     }
 
     fn settle(&mut self) {

@@ -142,6 +142,22 @@ fn backward_trace_accumulates_repeats_and_skips_padding() {
     );
 }
 
+/// While backward plays, weight.grad holds the rows added so far: a repeated id's row 1, then
+/// 2; a row not reached yet 0; at the start and the end the grids show it whole.
+#[test]
+fn the_gradient_adds_up_as_backward_plays() {
+    let s = State::preset("padding_10x3").unwrap();
+    let c = s.compute();
+    let row = |k: usize, r: usize| s.grad_at(&c, "weight.grad", k).map(|g| g.data()[r * 3]);
+    assert_eq!([row(1, 2), row(3, 2), row(4, 2), row(4, 0)], [Some(1.0), Some(1.0), Some(2.0), Some(0.0)]);
+    assert_eq!([row(0, 2), row(5, 2)], [None, None], "whole before and after the pass");
+    assert_eq!(s.grad_at(&c, "output.grad", 2), None);
+    // The last step adds id 0's row: before it, all but that row is the whole gradient.
+    let (whole, before) = (c.grads.as_ref().unwrap().weight.clone().unwrap(), s.grad_at(&c, "weight.grad", 4).unwrap());
+    assert_eq!(&before.data()[3..], &whole.data()[3..]);
+    assert_eq!((before.data()[0], whole.data()[0]), (0.0, 1.0));
+}
+
 #[test]
 fn frozen_table_has_no_grad_and_refuses_to_step() {
     let mut s = State::preset("pretrained_5x4").unwrap();

@@ -31,6 +31,14 @@ impl Scene for State {
         State::output_shape(self)
     }
 
+    fn fact(&self, name: &str) -> Option<String> {
+        match name {
+            "module" => Some(self.module_call()),
+            "input.shape" => Some(py_shape(self.input.shape())),
+            _ => None,
+        }
+    }
+
     fn grads(&self) -> Result<(f32, Named), String> {
         let (loss, _, grads) = self.backward_pass().map_err(|e| format!("{}. {}", e.error, e.hint))?;
         let mut named = vec![("weight".to_string(), grads.weight)];

@@ -20,6 +20,12 @@ impl State {
         })
     }
 
+    /// `nn.Linear(6, 10)`, `nn.Linear(2, 3, bias=False)`.
+    pub fn module_call(&self) -> String {
+        let bias = if self.has_bias { "" } else { ", bias=False" };
+        format!("nn.Linear({}, {}{bias})", self.in_features(), self.out_features())
+    }
+
     pub fn in_features(&self) -> usize {
         self.weight.shape().get(1).copied().unwrap_or(0)
     }
@@ -231,12 +237,7 @@ impl State {
             shape_equation: self.shape_equation(output.as_ref(), issues.first()),
             lede: self.lede(),
             weight_note: self.weight_note(),
-            module: format!(
-                "nn.Linear({}, {}{})",
-                self.in_features(),
-                self.out_features(),
-                if self.has_bias { "" } else { ", bias=False" }
-            ),
+            module: self.module_call(),
             output,
             trace,
             issues,

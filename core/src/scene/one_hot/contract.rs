@@ -1,5 +1,5 @@
 use super::*;
-use crate::scene::contract::{input_dim, scene_common, view_common};
+use crate::scene::contract::{id_at, input_dim, scene_common, under_way, view_common};
 
 impl Scene for State {
     scene_common!("one_hot");
@@ -20,6 +20,14 @@ impl Scene for State {
         State::output_shape(self)
     }
 
+    fn fact(&self, name: &str) -> Option<String> {
+        match name {
+            "input.shape" => Some(py_shape(self.ids.shape())),
+            "linear.weight.shape" => Some(py_shape(&[self.table.shape()[1], self.table.shape()[0]])),
+            _ => id_at(&self.ids, name),
+        }
+    }
+
     /// `emb.weight`'s gradient (`linear.weight` is its transpose and moves the same numbers),
     /// as `compute` finds it, but from the lookup alone: the one-hot way's dense pass and
     /// gradient would be made only to be dropped (~15 ms at 50,000 × 64). Refused while
@@ -36,6 +44,23 @@ impl Scene for State {
 
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
         (&mut self.learning, vec![(TABLE, &mut self.table)])
+    }
+
+    /// Each way's weight gradient from what its own output's gradient has sent back so far.
+    fn grad_at(&self, view: &Computed, tensor: &str, playhead: usize) -> Option<Tensor> {
+        let (ways, back) = (view.ways.as_ref()?, view.backward.as_ref()?);
+        if !under_way(&back.trace, playhead, self.table.numel()) {
+            return None;
+        }
+        match tensor {
+            TABLE_GRAD => {
+                ways.emb.backward(&back.ids, &back.trace.sent(playhead, LOOKUP_GRAD, &back.upstream)).ok()?.weight
+            }
+            LINEAR_WEIGHT_GRAD => {
+                ways.linear.picked_grad(&back.ids, &back.trace.sent(playhead, LINEAR_GRAD, &back.upstream)).ok()
+            }
+            _ => None,
+        }
     }
 
     fn prepare(&self) {

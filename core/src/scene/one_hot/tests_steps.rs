@@ -60,3 +60,17 @@ fn undo_at_real_scale_goes_back_every_step() {
     }
     assert_eq!(s.undo().unwrap_err(), crate::scene::learn::NOTHING_TO_UNDO);
 }
+
+/// While backward plays, each way's gradient holds what its steps have added so far: after the
+/// first id (2) only row 2 of emb.weight.grad and column 2 of linear.weight.grad.
+#[test]
+fn both_gradients_add_up_id_by_id() {
+    let s = State::preset("seed123").unwrap();
+    let c = s.compute();
+    let emb = s.grad_at(&c, TABLE_GRAD, 7).unwrap();
+    let linear = s.grad_at(&c, LINEAR_WEIGHT_GRAD, 7).unwrap();
+    let rows: Vec<f32> = (0..4).map(|r| emb.get(&[r, 0]).unwrap()).collect();
+    let columns: Vec<f32> = (0..4).map(|v| linear.get(&[0, v]).unwrap()).collect();
+    assert_eq!((rows, columns), (vec![0.0, 0.0, 1.0, 0.0], vec![0.0, 0.0, 1.0, 0.0]));
+    assert_eq!(s.grad_at(&c, TABLE_GRAD, 0), None, "whole before the pass");
+}

@@ -35,6 +35,26 @@ impl Scene for State {
         self.model.run().map(|run| run.output.shape().to_vec()).unwrap_or_default()
     }
 
+    fn fact(&self, name: &str) -> Option<String> {
+        let c = &self.model.config;
+        let py = |b: bool| if b { "True" } else { "False" }.to_string();
+        match name {
+            "module" => Some(self.model.module_call()),
+            "input.shape" => self.model.run().ok().map(|r| py_shape(r.input.shape())),
+            "h_n.shape" => self.model.run().ok().map(|r| py_shape(r.h_n.shape())),
+            "batch_first" => Some(py(c.batch_first)),
+            "nonlinearity" => Some(c.nonlinearity.name().to_string()),
+            "loss_fn" => {
+                let loss = match &self.learning.loss {
+                    Loss::Sum => "output.sum()",
+                    Loss::Mse { .. } => "F.mse_loss(output, target)",
+                };
+                Some(if self.h_n_in_loss { format!("{loss} + h_n.sum()") } else { loss.to_string() })
+            }
+            _ => None,
+        }
+    }
+
     /// Every parameter's gradient (and `emb.weight`'s).
     fn grads(&self) -> Result<(f32, Named), String> {
         let run = self.model.run().map_err(|_| "fix the marked field first: nothing has run".to_string())?;

@@ -22,6 +22,18 @@ impl Scene for State {
         vec![self.ratings.len()]
     }
 
+    fn fact(&self, name: &str) -> Option<String> {
+        let (users, movies) = (self.user_factors.shape(), self.movie_factors.shape());
+        match name {
+            "module" => {
+                Some(format!("DotProduct({}, {}, {})", users[0], movies[0], users.get(1).copied().unwrap_or(0)))
+            }
+            "ratings" => Some(self.ratings.len().to_string()),
+            "seed" => Some(self.seed.clone()),
+            _ => None,
+        }
+    }
+
     fn grads(&self) -> Result<(f32, Named), String> {
         let p = self.pass()?;
         for name in [USERS, MOVIES] {
