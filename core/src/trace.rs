@@ -95,6 +95,26 @@ impl Step {
     pub fn backward(reads: Vec<Span>, write: Span, accumulate: bool) -> Self {
         Self { phase: Phase::Backward, reads, writes: vec![write], accumulate }
     }
+    /// Where the step's numbers go, as edges a view draws from the cells read to the cells
+    /// written (`from`, `to`). Backward, the gradient it starts from (its first `.grad` read)
+    /// into every write, and any other gradient it reads (the next time step's, `h_n`'s) into the
+    /// first write: what adds into the gradient it makes. Else (forward, and the loss that starts
+    /// backward) every read into the first write, which the others copy (an RNN cell's `h` is
+    /// also `output` and `h_n`).
+    pub fn flows(&self) -> Vec<(&Span, &Span)> {
+        let Some(first) = self.writes.first() else { return Vec::new() };
+        let mut grads = self.reads.iter().filter(|r| r.tensor.ends_with(".grad"));
+        match (self.phase, grads.next()) {
+            (Phase::Backward, Some(source)) => {
+                self.writes.iter().map(|w| (source, w)).chain(grads.map(|g| (g, first))).collect()
+            }
+            _ => {
+                let copies = self.writes[1..].iter().map(|w| (first, w));
+                self.reads.iter().map(|r| (r, first)).chain(copies).collect()
+            }
+        }
+    }
+
     pub fn reads_from(&self, tensor: &str) -> impl Iterator<Item = &Span> + '_ {
         let tensor = tensor.to_owned();
         self.reads.iter().filter(move |s| s.tensor == tensor)
@@ -230,6 +250,28 @@ mod tests {
         assert_eq!(t.sent(1, "output.grad", &g).data(), [0., 0., 0., 0., 5., 6.]);
         assert_eq!(t.sent(2, "output.grad", &g).data(), [1., 2., 0., 0., 5., 6.]);
         assert_eq!(t.sent(2, "target", &g).data(), [0.; 6]);
+    }
+
+    #[test]
+    fn a_step_flows_from_what_it_reads_to_what_it_writes() {
+        let span = |t: &str| t.parse::<Span>().unwrap();
+        let fwd = Step {
+            phase: Phase::Forward,
+            reads: vec![span("input[0]"), span("h0[0]")],
+            writes: vec![span("h[0]"), span("output[0]")],
+            accumulate: false,
+        };
+        let names = |s: &Step| s.flows().iter().map(|(a, b)| format!("{a}→{b}")).collect::<Vec<_>>();
+        assert_eq!(names(&fwd), ["input[0]→h[0]", "h0[0]→h[0]", "h[0]→output[0]"]);
+        let back = Step {
+            phase: Phase::Backward,
+            reads: vec![span("output.grad[1]"), span("h.grad[2]"), span("weight")],
+            writes: vec![span("h.grad[1]"), span("weight.grad")],
+            accumulate: true,
+        };
+        assert_eq!(names(&back), ["output.grad[1]→h.grad[1]", "output.grad[1]→weight.grad", "h.grad[2]→h.grad[1]"]);
+        let loss = Step::backward(vec![span("output")], span("output.grad"), false);
+        assert_eq!(names(&loss), ["output→output.grad"]);
     }
 
     #[test]

@@ -246,6 +246,11 @@ pub trait View {
     fn describe(&self, phase: Phase, playhead: usize) -> String;
     /// How the cell `index` of an output or gradient is computed, with the numbers plugged in.
     fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula>;
+    /// How much flows in the step at `playhead`, from 0 to 1, where the scene measures it: RNN's
+    /// ‖dL/dh_t‖ on a log scale, so a vanishing gradient draws thin and an exploding one thick.
+    fn flow_weight(&self, _phase: Phase, _playhead: usize) -> Option<f32> {
+        None
+    }
 }
 
 /// The part of `impl Scene` every scene writes alike: its name and presets, the preset it came

@@ -96,4 +96,26 @@ impl View for Computed {
             Phase::Backward => self.describe_backward(playhead),
         }
     }
+
+    /// ‖dL/dh_t‖ of the step's cell against the smallest and largest of the pass, on a log scale
+    /// (an overflowed one is the largest).
+    fn flow_weight(&self, phase: Phase, playhead: usize) -> Option<f32> {
+        let b = self.backward.as_ref().filter(|_| phase == Phase::Backward)?;
+        let StepKind::Cell(cell) = b.steps.get(playhead.checked_sub(1)?)? else { return None };
+        let lane = state_name(cell.layer, cell.direction);
+        let norm = *b.norms.iter().find(|(name, _)| *name == lane)?.1.get(cell.t?)?;
+        let logs = b.norms.iter().flat_map(|(_, n)| n).filter(|n| **n > 0.0 && n.is_finite()).map(|n| n.ln());
+        let (lo, hi) = logs.fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        Some(match norm {
+            n if !n.is_finite() => 1.0,
+            n if n <= 0.0 || hi <= lo => {
+                if n > 0.0 {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            n => (n.ln() - lo) / (hi - lo),
+        })
+    }
 }

@@ -286,3 +286,17 @@ fn grad_formulas_add_up_to_every_parameter_input_h0_and_embedding_grad() {
     assert_eq!(f.constants[0].name, "input.grad[0, 0, 1]");
     assert!(c.formula("weight_ih_l7.grad", &[0, 0]).is_none());
 }
+
+/// The flow drawn along h_t is as thick as ‖dL/dh_t‖ on a log scale: the vanishing preset's last
+/// step is the thickest, its first the thinnest; exploding, the other way round.
+#[test]
+fn the_flow_along_h_t_follows_the_gradients_size() {
+    use crate::scene::contract::View;
+    let v = State::preset("vanishing_long_tanh").unwrap().compute();
+    let w = |k: usize| v.flow_weight(Phase::Backward, k).unwrap();
+    assert_eq!((w(1), w(12)), (1.0, 0.0));
+    assert!((2..12).all(|k| w(k) < w(k - 1)), "{:?}", (1..=12).map(w).collect::<Vec<_>>());
+    assert_eq!(v.flow_weight(Phase::Forward, 1), None);
+    let v = State::preset("exploding_relu").unwrap().compute();
+    assert!(v.flow_weight(Phase::Backward, 1).unwrap() < v.flow_weight(Phase::Backward, 10).unwrap());
+}
