@@ -49,8 +49,10 @@ pub fn LessonPanel(
         ev.prevent_default();
     });
     on_cleanup(move || keys.remove());
-    // What the step points at, in view.
+    // What the step points at, in view, once its words are in: they set the panel's height, and
+    // come with the scene's numbers (after a preset the step opens has been computed).
     Effect::new(move |_| {
+        says.track();
         if lesson.with(Option::is_some) {
             request_animation_frame(|| bring_into_view(LOOK));
         }

@@ -20,6 +20,9 @@ pub fn Param(
     /// Cells the current step does not use (`data-zero`).
     #[prop(optional)]
     dim: Option<Callback<Vec<usize>, bool>>,
+    /// Its `.grad` under each number, while it has one on show.
+    #[prop(optional)]
+    grad: Option<crate::grid::Grad>,
 ) -> impl IntoView {
     let Editing { apply, marks, issues, changed: moved } = expect_context::<Editing>();
     let on = |paste: bool| {
@@ -39,7 +42,7 @@ pub fn Param(
         let mine = move |m: &Vec<(String, Vec<usize>)>| m.iter().find(|(n, _)| *n == tensor).map(|(_, c)| c.clone());
         Memo::new(move |_| moved.with(&mine).unwrap_or_default()).into()
     });
-    view! { <Grid name=name data=data on_edit=on_edit on_paste=on_paste marks=marks issues=pinned changed=changed dim=dim /> }
+    view! { <Grid name=name data=data on_edit=on_edit on_paste=on_paste marks=marks issues=pinned changed=changed dim=dim grad=grad /> }
 }
 
 /// The problems pinned to cells of `tensor`, as a grid shows them: the error, then the hint.

@@ -6,6 +6,8 @@
 use crate::address;
 use crate::code_panel::{CodePanel, Elsewhere, Written};
 use crate::field::Field;
+use crate::flow::{Flows, StepFlows};
+use crate::grid::{Grad, GridData};
 use crate::learn_panel::LearnPanel;
 use crate::lesson_panel::{LessonLinks, LessonPanel};
 use crate::presets::Presets;
@@ -158,18 +160,37 @@ impl<S: Scene> SceneModel<S> {
 
     /// The `.grad` named `tensor` as its grid shows it: built so far while the backward pass
     /// plays (`Scene::grad_at`), else whole (`whole`, from the view model).
-    pub fn grad(&self, tensor: &'static str, whole: fn(&S::View) -> Option<Tensor>) -> Memo<Option<Tensor>> {
-        let (state, view, pass, playhead) = (self.state, self.view, self.pass, self.playhead);
+    pub fn grad(
+        &self,
+        tensor: impl Into<String>,
+        whole: impl Fn(&S::View) -> Option<Tensor> + Send + Sync + 'static,
+    ) -> Memo<Option<Tensor>> {
+        let (state, view, pass, playhead, tensor) = (self.state, self.view, self.pass, self.playhead, tensor.into());
         Memo::new(move |_| {
             let built = match pass.get() {
                 Phase::Backward => {
                     let k = playhead.get();
-                    view.with(|v| state.with(|s| s.grad_at(v, tensor, k)))
+                    view.with(|v| state.with(|s| s.grad_at(v, &tensor, k)))
                 }
                 Phase::Forward => None,
             };
-            built.or_else(|| view.with(whole))
+            built.or_else(|| view.with(&whole))
         })
+    }
+
+    /// The `.grad` named `tensor` for the grid of its tensor: under each number while the
+    /// backward pass is on show, as built so far while it plays (`whole` reads it from the view
+    /// model); `on_focus` hears a gradient cell focused or clicked.
+    pub fn grad_of(
+        &self,
+        tensor: impl Into<String>,
+        whole: impl Fn(&S::View) -> Option<Tensor> + Send + Sync + 'static,
+        on_focus: Option<Callback<Vec<usize>>>,
+    ) -> Grad {
+        let name = tensor.into();
+        let (g, backward) = (self.grad(name.clone(), whole), self.backward());
+        let data = Memo::new(move |_| backward.get().then(|| g.with(|t| t.as_ref().map(GridData::floats))).flatten());
+        Grad { name, data: data.into(), on_focus, dim: None }
     }
 
     /// An output grid's `on_focus`: the cell the formula explains.
@@ -372,6 +393,19 @@ pub fn SceneShell<S: codegen::Notebook>(
             }
         }
     };
+    // Where the step on show sends its numbers, drawn over the scene.
+    let flows = Memo::new(move |_| {
+        let (pass, k) = (model.pass.get(), model.playhead.get());
+        model.view.with(|v| {
+            let step = v.trace(pass).and_then(|t| k.checked_sub(1).and_then(|i| t.steps.get(i)));
+            step.map(|s| StepFlows {
+                edges: s.flows().iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+                phase: Some(s.phase),
+                weight: v.flow_weight(pass, k),
+            })
+            .unwrap_or_default()
+        })
+    });
     // `one_hot` → the class `one-hot` and the title's id `one-hot-title`, which names the section.
     let class = S::NAME.replace('_', "-");
     let id = format!("{class}-title");
@@ -387,6 +421,7 @@ pub fn SceneShell<S: codegen::Notebook>(
                 on_leave=Callback::new(move |()| model.leave_lesson())
             />
             {children()}
+            <Flows flows=flows section=node_ref />
             <CodePanel
                 code=Signal::derive(move || shown.with(Script::text))
                 copy=Callback::new(move |()| write(File::Script))

@@ -183,13 +183,17 @@ pub fn Timeline(
     }
 }
 
-/// What a step shows, most first: all it reads and writes, else what it writes. Grid cells carry
-/// their mark as `data-mark`, measured by their rows (a row spans what its cells do, and one rect
+/// What a step shows, most first: all it reads and writes, else what it writes, else the boxes it
+/// writes and the gradient it reads. Grid cells carry
+/// their mark as `data-mark` (their gradient's on its own span in the cell), measured by their rows (a row spans what its cells do, and one rect
 /// a row, not one a cell, kept a step that marks 1,280 cells from costing 14 ms here); the RNN
 /// diagram's boxes carry it as a class.
 const STEP: &[&str] = &[
-    "main :is(.read, .write, tr:has(> td:is([data-mark=read], [data-mark=write]))):not(.timeline *)",
-    "main :is(.write, tr:has(> td[data-mark=write])):not(.timeline *)",
+    "main :is(.read, .write, tr:has(> td:is([data-mark=read], [data-mark=write]), > td > .g:is([data-mark=read], [data-mark=write]))):not(.timeline *)",
+    "main :is(.write, tr:has(> td[data-mark=write], > td > .g[data-mark=write])):not(.timeline *)",
+    // An RNN step adds into every parameter's gradient: its cell's box and the gradient it starts
+    // from come first.
+    "main :is(.write, tr:has(> td > .g[data-mark=read])):not(.timeline *)",
 ];
 
 /// What a lesson's step points at: every outlined cell.
@@ -203,8 +207,9 @@ pub(crate) fn bring_into_view(shows: &'static [&'static str]) {
 }
 
 /// Scrolls the page so that the first of `shows` (selectors, most first) that fits is on screen
-/// and clear of the timeline and a lesson's panel; when none fits, the end of the last, where
-/// the row a step writes last lies. Smooth unless the learner asks for reduced motion.
+/// and clear of the timeline and a lesson's panel; when none fits, the start of the last: an
+/// RNN cell's box, above the parameters whose gradients it adds into. Smooth unless the learner
+/// asks for reduced motion.
 fn follow(bar: Option<web_sys::HtmlDivElement>, shows: &[&str]) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
@@ -217,9 +222,10 @@ fn follow(bar: Option<web_sys::HtmlDivElement>, shows: &[&str]) {
         })
     };
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    // Fixed at the foot in projection, sticky there on a desktop: either way it covers the page.
     let fixed = bar.as_ref().is_some_and(|b| {
-        window.get_computed_style(b).ok().flatten().and_then(|s| s.get_property_value("position").ok()).as_deref()
-            == Some("fixed")
+        let position = window.get_computed_style(b).ok().flatten().and_then(|s| s.get_property_value("position").ok());
+        matches!(position.as_deref(), Some("fixed" | "sticky"))
     });
     // The page keeps room below its end for the fixed timeline as tall as this step's caption
     // makes it, so what the step writes can always scroll clear of it.
@@ -227,20 +233,21 @@ fn follow(bar: Option<web_sys::HtmlDivElement>, shows: &[&str]) {
         let room = format!("{}px", display(b.get_bounding_client_rect().height().ceil()));
         let _ = root.unchecked_ref::<web_sys::HtmlElement>().style().set_property("--timeline-room", &room);
     }
-    let lesson = document
-        .query_selector(".lesson")
-        .ok()
-        .flatten()
-        .map_or(0.0, |l| l.get_bounding_client_rect().bottom().max(0.0));
+    // A lesson's panel is pinned at the top once the page scrolls down: below it, as tall as it is.
+    let lesson = document.query_selector(".lesson").ok().flatten().map_or(0.0, |l| {
+        let r = l.get_bounding_client_rect();
+        let pinned = window.get_computed_style(&l).ok().flatten().and_then(|s| s.get_property_value("top").ok());
+        let pinned = pinned.and_then(|t| t.trim_end_matches("px").parse::<f64>().ok()).unwrap_or(0.0) + r.height();
+        r.bottom().min(pinned).max(0.0)
+    });
     let (top, bottom) =
         (lesson + 8.0, if fixed { bar.map_or(height, |b| b.get_bounding_client_rect().top()) } else { height } - 8.0);
-    // The first that fits; else the end of the last, where the row being written lies
-    // (Linear's backward writes all of input.grad above it).
+    // The first that fits; else the start of the last.
     let room = bottom - top;
     let spans: Vec<(f64, f64)> = shows.iter().filter_map(|s| span(s)).collect();
     let delta = match spans.iter().find(|(t, b)| b - t <= room) {
         Some(&(t, b)) => fit(t, b, top, bottom),
-        None => spans.last().map_or(0.0, |&(_, b)| b - bottom),
+        None => spans.last().map_or(0.0, |&(t, _)| t - top),
     };
     if delta.abs() < 1.0 {
         return;

@@ -11,9 +11,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 fn cell(root: &web_sys::Element, label: &str) -> String {
     let el =
         root.query_selector(&format!("[data-cell=\"{label}\"]")).unwrap().unwrap_or_else(|| panic!("no cell {label}"));
+    // A read-only cell's number is its own text, before its gradient's span.
     match el.dyn_ref::<web_sys::HtmlInputElement>() {
         Some(input) => input.value(),
-        None => el.text_content().unwrap_or_default(),
+        None => el.first_child().and_then(|n| n.text_content()).unwrap_or_default(),
     }
 }
 

@@ -80,7 +80,7 @@ impl GridData {
         self.values.shape()
     }
 
-    pub(super) fn numel(&self) -> usize {
+    pub fn numel(&self) -> usize {
         self.values.numel()
     }
 

@@ -21,6 +21,21 @@ pub fn mark_name(m: Mark) -> &'static str {
     }
 }
 
+/// A tensor's `.grad` in its grid, under each number: one place for a parameter and its
+/// gradient, so the backward pass does not grow the scene. Named as PyTorch names it
+/// (`weight.grad`), its cells carry their own `data-cell`, marks and outline; no data (the
+/// forward pass, or a gradient of another shape) hides it.
+#[derive(Clone)]
+pub struct Grad {
+    pub name: String,
+    pub data: Signal<Option<GridData>>,
+    /// A gradient cell clicked, or its number's cell focused: the sum that makes it.
+    pub on_focus: Option<Callback<Vec<usize>>>,
+    /// Gradient cells the current step writes as a product by zero (`data-zero`): most of a
+    /// one-hot Linear's dense gradient.
+    pub dim: Option<Callback<Vec<usize>, bool>>,
+}
+
 /// A tensor as a labelled grid: `role="grid"` named by its PyTorch name. Each cell's focusable
 /// element carries its PyTorch index (`data-cell="weight[1, 2]"`, for tests and code) and is
 /// named by it: an input `weight[1, 2]` (its value is read apart), a read-only cell with the
@@ -47,6 +62,9 @@ pub fn Grid(
     /// Flat indices of cells the last SGD step changed (`data-changed`).
     #[prop(optional, into)]
     changed: Signal<Vec<usize>>,
+    /// The tensor's `.grad`, shown under each number while it has one on show.
+    #[prop(optional_no_strip)]
+    grad: Option<Grad>,
 ) -> impl IntoView {
     let shape = Memo::new(move |_| data.with(|d| d.shape().to_vec()));
     let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
@@ -56,8 +74,20 @@ pub fn Grid(
             view! { <HeatMap name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any()
         } else {
             let active = RwSignal::new(0);
-            let cells =
-                Cells { name: name.clone(), data, on_edit, on_paste, marks, issues, on_focus, dim, changed, active };
+            let grad = grad.clone();
+            let cells = Cells {
+                name: name.clone(),
+                data,
+                on_edit,
+                on_paste,
+                marks,
+                issues,
+                on_focus,
+                dim,
+                changed,
+                active,
+                grad,
+            };
             cells_view(cells, shape.get()).into_any()
         }
     };
@@ -87,6 +117,18 @@ struct Cells {
     changed: Signal<Vec<usize>>,
     /// The grid is one Tab stop (the ARIA grid pattern): the cell last focused, arrows inside.
     active: RwSignal<usize>,
+    grad: Option<Grad>,
+}
+
+impl Cells {
+    /// The gradient's numbers when it is on show at this grid's shape.
+    fn grad_texts(&self, numel: usize) -> Option<Vec<String>> {
+        let grad = self.grad.as_ref()?;
+        grad.data.with(|d| {
+            let d = d.as_ref().filter(|d| d.numel() == numel && d.short.len() == numel)?;
+            Some(d.short.clone())
+        })
+    }
 }
 
 /// The table(s) for one shape, built once per shape as one piece of HTML with each cell's number
@@ -106,6 +148,12 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
     let table = NodeRef::<leptos::html::Div>::new();
     let (html, built) = c.data.with_untracked(|d| skeleton(&c, &shape, &names, d));
     let grid_name = c.name.clone();
+    // Whether the gradient is on show, as the grid's `data-grads`.
+    let grad_data = c.grad.as_ref().map(|g| g.data);
+    let grads = move || {
+        let on = grad_data.is_some_and(|d| d.with(|d| d.as_ref().is_some_and(|d| d.numel() == numel)));
+        on.then_some("")
+    };
     // Classes, not `td:has(input)` or `td:has([aria-invalid])`: a `:has()` on every cell made
     // each style pass over hundreds of them a third slower (One-hot's backward pass at 64 ids).
     let class = if c.on_edit.is_some() { "grid editable" } else { "grid" };
@@ -118,12 +166,14 @@ fn cells_view(c: Cells, shape: Vec<usize>) -> impl IntoView {
             role="grid"
             aria-label=grid_name
             data-rank=rank
+            data-grads=grads
             node_ref=table
             on:focusin=listen(&keys, Keys::focus)
             on:focusout=listen(&keys, Keys::blur)
             on:keydown=listen(&keys, Keys::keydown)
             on:change=listen(&keys, Keys::change)
             on:paste=listen(&keys, Keys::paste)
+            on:click=listen(&keys, Keys::click)
             inner_html=html
         ></div>
     }
@@ -139,7 +189,24 @@ fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridData) -> (Stri
     let rows_per_slice = if shape.len() >= 2 { shape[shape.len() - 2] } else { 1 }.max(1);
     let slices = names.len().div_ceil(cols * rows_per_slice);
     let active = c.active.get_untracked();
-    let built: Vec<Shown> = (0..names.len()).map(|i| Shown { text: d.text(i, false), refused: None }).collect();
+    let grads = c.grad_texts(names.len());
+    let built: Vec<Shown> = (0..names.len())
+        .map(|i| Shown { text: d.text(i, false), refused: None, grad: grads.as_ref().map(|g| g[i].clone()) })
+        .collect();
+    let grad_names: Vec<String> = match &c.grad {
+        Some(g) => (0..names.len()).map(|i| label(&g.name, &unravel(i, shape))).collect(),
+        None => Vec::new(),
+    };
+    // A cell's gradient under its number: its name read out before it, as the cell's own is.
+    let g = |i: usize| match grad_names.get(i) {
+        Some(name) => {
+            let (name, text) = (escape(name), escape(built[i].grad.as_deref().unwrap_or_default()));
+            format!(
+                r#"<span class="g" data-g="{i}" data-cell="{name}"> <span class="sr">{name} = </span><span class="gv">{text}</span></span>"#
+            )
+        }
+        None => String::new(),
+    };
     let mut html = String::with_capacity(names.len() * 160);
     for s in 0..slices {
         html.push_str(r#"<table role="presentation"><tbody role="presentation">"#);
@@ -158,15 +225,18 @@ fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridData) -> (Stri
                 let i = (s * rows_per_slice + r) * cols + col;
                 let (name, text) = (escape(&names[i]), escape(&built[i].text));
                 let tab = if i == active { "0" } else { "-1" };
+                let g = g(i);
                 let _ = if c.on_edit.is_some() {
                     write!(
                         html,
-                        r#"<td role="gridcell"><input type="text" inputmode="decimal" spellcheck="false" autocomplete="off" data-i="{i}" data-cell="{name}" tabindex="{tab}" aria-label="{name}" value="{text}"></td>"#
+                        r#"<td role="gridcell"><input type="text" inputmode="decimal" spellcheck="false" autocomplete="off" data-i="{i}" data-cell="{name}" tabindex="{tab}" aria-label="{name}" value="{text}">{g}</td>"#
                     )
                 } else {
+                    let said = built[i].said(&names[i], grad_names.get(i).map(String::as_str));
+                    let said = escape(&said);
                     write!(
                         html,
-                        r#"<td role="gridcell" data-i="{i}" tabindex="{tab}" data-cell="{name}" aria-label="{name} = {text}">{text}</td>"#
+                        r#"<td role="gridcell" data-i="{i}" tabindex="{tab}" data-cell="{name}" aria-label="{said}">{text}{g}</td>"#
                     )
                 };
             }
@@ -229,6 +299,27 @@ impl Keys {
         }
         if let Some(cb) = self.c.on_focus {
             cb.run(unravel(i, &self.shape));
+        }
+        self.grad_focus(i);
+    }
+
+    /// Cell `i`'s gradient, when it is on show, for the sum that makes it.
+    fn grad_focus(&self, i: usize) {
+        let numel = self.shape.iter().product::<usize>();
+        let Some(Grad { data, on_focus: Some(cb), .. }) = &self.c.grad else { return };
+        if data.with_untracked(|d| d.as_ref().is_some_and(|d| d.numel() == numel)) {
+            cb.run(unravel(i, &self.shape));
+        }
+    }
+
+    /// A gradient's number clicked (a typed cell's, whose input the click does not focus).
+    fn click(&self, ev: web_sys::Event) {
+        let g = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest(".g").ok().flatten());
+        if let Some(i) = g.and_then(|g| g.get_attribute("data-g")?.parse().ok()) {
+            self.grad_focus(i);
         }
     }
 
@@ -362,19 +453,39 @@ struct Refused {
     why: String,
 }
 
-/// What a cell shows: its number (every digit while it has focus) and why it was refused, if it
-/// was; read-only, both are in its name too, so what is heard is what is seen.
+/// What a cell shows: its number (every digit while it has focus), why it was refused, if it
+/// was, and its gradient's number while that is on show; read-only, all are in its name too, so
+/// what is heard is what is seen.
 #[derive(Default, PartialEq)]
 struct Shown {
     text: String,
     refused: Option<Refused>,
+    grad: Option<String>,
 }
 
 impl Shown {
-    /// Writes this on cell `(td, focus)` named `name`.
-    fn write(&self, (td, focus): &(web_sys::Element, web_sys::Element), name: &str) {
+    /// A read-only cell's name as heard: `output[0] = 0.6957`, its gradient
+    /// (`grad_names[i]`, the cell's own index in them) as `, 1.0000 (its gradient,
+    /// output.grad[0])`, then why it was refused: the numbers in the order they are seen, so the
+    /// name holds the visible text (WCAG 2.5.3; a parenthesis is not matched against it).
+    fn said(&self, name: &str, grad: Option<&str>) -> String {
+        let mut said = format!("{name} = {}", self.text);
+        if let (Some(g), Some(gname)) = (&self.grad, grad) {
+            said = format!("{said}, {g} (its gradient, {gname})");
+        }
+        if let Some(r) = &self.refused {
+            said = format!("{said} {}", r.why);
+        }
+        said
+    }
+
+    /// Writes this on cell `(td, focus)` named `name`, whose gradient is named `grad`.
+    fn write(&self, (td, focus): &(web_sys::Element, web_sys::Element), name: &str, grad: Option<&str>) {
         let why = self.refused.as_ref().map(|r| r.why.as_str());
         set(focus, "aria-invalid", why.map(|_| "true"));
+        if let Ok(Some(old)) = td.query_selector(".cell-error") {
+            old.remove();
+        }
         match focus.dyn_ref::<web_sys::HtmlInputElement>() {
             Some(input) => {
                 set(td, "data-refused", why.map(|_| ""));
@@ -383,17 +494,21 @@ impl Shown {
                 if input.value() != value {
                     input.set_value(value);
                 }
-                if let Ok(Some(old)) = td.query_selector(".cell-error") {
-                    old.remove();
-                }
             }
             None => {
-                td.set_text_content(Some(&self.text));
-                let spoken = match why {
-                    Some(m) => format!("{name} = {} {m}", self.text),
-                    None => format!("{name} = {}", self.text),
-                };
-                set(td, "aria-label", Some(&spoken));
+                // The number is the cell's first text; its gradient's span follows it.
+                match td.first_child().filter(|n| n.node_type() == web_sys::Node::TEXT_NODE) {
+                    Some(text) => text.set_node_value(Some(&self.text)),
+                    None => {
+                        let _ = td.prepend_with_str_1(&self.text);
+                    }
+                }
+                set(td, "aria-label", Some(&self.said(name, grad)));
+            }
+        }
+        if let Ok(Some(g)) = td.query_selector(".gv") {
+            if g.text_content().as_deref() != Some(self.grad.as_deref().unwrap_or_default()) {
+                g.set_text_content(self.grad.as_deref());
             }
         }
         let Some(why) = why else { return };
@@ -421,13 +536,24 @@ fn decorate(
     let numel = indices.len();
     let (data, marks, changed, active, issues, name) = (c.data, c.marks, c.changed, c.active, c.issues, c.name.clone());
     let on = Rc::new(CellElements { table, found: Default::default() });
+    let grad = c.grad.clone();
+    let grad_names: Rc<Vec<String>> = Rc::new(match &grad {
+        Some(g) => indices.iter().map(|index| label(&g.name, index)).collect(),
+        None => Vec::new(),
+    });
+    let grad_texts = move || {
+        let g = grad.as_ref()?;
+        g.data.with(|d| d.as_ref().filter(|d| d.numel() == numel && d.short.len() == numel).map(|d| d.short.clone()))
+    };
 
+    let said = grad_names.clone();
     on.write(
         Writes::Say,
         built,
         move || {
             let at = focused.get();
             let issues = issues.map(|is| is.get()).unwrap_or_default();
+            let grads = grad_texts();
             drafts.with(|drafts| {
                 data.with(|d| {
                     let refused = |i| match drafts.get(&i) {
@@ -437,11 +563,14 @@ fn decorate(
                             .find(|(j, _)| *j == i)
                             .map(|(_, why)| Refused { draft: None, why: why.clone() }),
                     };
-                    (0..numel).map(|i| Shown { text: d.text(i, at == Some(i)), refused: refused(i) }).collect()
+                    let grad = |i: usize| grads.as_ref().map(|g| g[i].clone());
+                    (0..numel)
+                        .map(|i| Shown { text: d.text(i, at == Some(i)), refused: refused(i), grad: grad(i) })
+                        .collect()
                 })
             })
         },
-        move |k, cell, shown| shown.write(cell, &names[k]),
+        move |k, cell, shown| shown.write(cell, &names[k], said.get(k).map(String::as_str)),
     );
 
     let (at, name_) = (indices.clone(), name.clone());
@@ -460,6 +589,34 @@ fn decorate(
             set(td, "data-phase", backward.and_then(|b| b.then_some("backward")));
         },
     );
+    if let Some(g) = &c.grad {
+        // The gradient's own marks, zeros and outline, on its span in each cell.
+        let (at, gname, dim) = (indices.clone(), g.name.clone(), g.dim);
+        let look = use_context::<Look>();
+        on.write(
+            Writes::Look,
+            Vec::new(),
+            move || {
+                let looked = |index: &Vec<usize>| {
+                    look.is_some_and(|Look(l)| l.with(|spans| spans.iter().any(|s| s.contains(&gname, index))))
+                };
+                let zero = |index: &Vec<usize>| dim.is_some_and(|d| d.run(index.clone()));
+                marks.with(|m| {
+                    let backward = m.phase == Some(Phase::Backward);
+                    let mark = |index| m.of(&gname, index).map(|mark| (mark_name(mark), backward));
+                    at.iter().map(|index| (mark(index), looked(index), zero(index))).collect()
+                })
+            },
+            |_, (td, _), (mark, looked, zero): &(Option<(&'static str, bool)>, bool, bool)| {
+                let Ok(Some(g)) = td.query_selector(".g") else { return };
+                let (name, backward) = mark.unzip();
+                set(&g, "data-mark", name);
+                set(&g, "data-phase", backward.and_then(|b| b.then_some("backward")));
+                set(&g, "data-zero", zero.then_some("true"));
+                let _ = g.class_list().toggle_with_force("look", *looked);
+            },
+        );
+    }
     if let Some(dim) = c.dim {
         let at = indices.clone();
         on.write(

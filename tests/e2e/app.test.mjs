@@ -75,7 +75,7 @@ test('axe, every rule: each scene going backward, with its grads and the mse tar
   for (const [href] of scenes) {
     await site.go(href, 'main [role=grid]', page);
     await page.getByRole('button', { name: 'Backward', exact: true }).click();
-    await page.locator('[role=grid][aria-label$=".grad"]').first().waitFor();
+    await page.locator('.grid[data-grads] .g').first().waitFor();
     await check(found, page, `${href} backward`);
     await page.getByRole('button', { name: 'Step forward' }).click();
     await check(found, page, `${href} backward, step 1`);

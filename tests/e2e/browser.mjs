@@ -189,27 +189,38 @@ export const labels = (name, shape) => indices(shape).map((i) => label(name, i))
  * a read-only cell's `td`. */
 export const at = (page, label) => page.locator(`[data-cell="${label}"]`).first();
 
-/** What the cell `label` shows: an editable cell's value, a read-only cell's text. */
-export async function cell(page, label) {
-  const el = at(page, label);
-  const editable = await el.evaluate((e) => e.tagName === 'INPUT');
-  return (editable ? await el.inputValue() : await el.textContent()).trim();
-}
-
-/** What each of the cells `labels` shows (null where there is none), read in one round trip. */
+/** What each of the cells `labels` shows (null where there is none), read in one round trip: an
+ * input's value; a read-only cell's own text, not its gradient's under it (`.g`) nor a message
+ * beside it; a gradient's number (`.gv`). */
 export const shown = (page, labels) =>
   page.evaluate(
     (labels) =>
       labels.map((l) => {
         const el = document.querySelector(`[data-cell="${l}"]`);
-        return el ? (el.value ?? el.textContent).trim() : null;
+        if (!el) return null;
+        if (el.value !== undefined) return el.value.trim();
+        if (el.matches('.g')) return el.querySelector('.gv').textContent.trim();
+        return [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('').trim();
       }),
     labels,
   );
 
-/** The attribute `name` of the `td` holding the cell `label` (`data-changed`, `data-phase`, …). */
+/** What the cell `label` shows, as `shown` reads it. */
+export const cell = async (page, label) => (await shown(page, [label]))[0];
+
+/** Waits until the cell `label` shows `want` (as `shown` reads it). */
+export const until = async (page, label, want, timeout = 5000) => {
+  for (const end = Date.now() + timeout; ; await page.waitForTimeout(25)) {
+    const now = await cell(page, label);
+    if (now === want) return;
+    if (Date.now() > end) throw new Error(`${label} shows ${now}, not ${want}`);
+  }
+};
+
+/** The attribute `name` of the cell `label` (`data-mark`, `data-changed`, `data-phase`, …): on
+ * its `td`, or on its own span for a gradient under its tensor's number. */
 export const tdAttr = (page, label, name) =>
-  at(page, label).evaluate((e, name) => e.closest('td')?.getAttribute(name) ?? null, name);
+  at(page, label).evaluate((e, name) => (e.matches('.g') ? e : e.closest('td'))?.getAttribute(name) ?? null, name);
 
 /** What the timeline lights on the cell `label` (`read`, `write`, `done` or null). */
 export const mark = (page, label) => tdAttr(page, label, 'data-mark');
@@ -230,6 +241,17 @@ export async function type(page, label, text) {
   await page.evaluate(() => new Promise((moved) => requestAnimationFrame(() => setTimeout(moved))));
   return el;
 }
+
+/** Resolves once `page` has not scrolled for three frames: a smooth scroll has landed. */
+export const settled = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((done) => {
+        let [last, still] = [scrollY, 0];
+        const frame = () => ((scrollY === last ? ++still : ((last = scrollY), (still = 0))) >= 3 ? done() : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      }),
+  );
 
 /** Pastes `text` into the element `el`, as the clipboard would. */
 export const paste = (el, text) =>

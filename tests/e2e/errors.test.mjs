@@ -3,7 +3,7 @@
 // messages never cover each other.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, type } from './browser.mjs';
+import { cell, serve, type } from './browser.mjs';
 
 const site = serve();
 const message = (page, label) => page.locator(`td:has([aria-label="${label}"]) [role=alert]`);
@@ -51,7 +51,7 @@ test('nan and inf are said out loud under the tensor that holds them', async () 
   // Past float32's largest number, a sum overflows to inf.
   await type(page, 'input[3]', '3e38');
   await type(page, 'weight[0, 3]', '10');
-  assert.equal(await page.locator('[data-cell="output[0]"]').first().textContent(), 'inf');
+  assert.equal(await cell(page, 'output[0]'), 'inf');
   assert.match(await note('output').textContent(), /^1 cell is inf: past float32's largest number, about 3\.4e38/);
   assert.equal(await note('input').count(), 0);
   assert.deepEqual(page.errors, []);

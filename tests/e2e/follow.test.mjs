@@ -1,10 +1,12 @@
 // Every step legible from the back of the room (1024×768, projection mode): the clicker walks
-// each scene's default preset forward and on into backward, and at every step the cells it reads
-// and writes are on screen, above the fixed timeline (where they span more than the screen, what
-// the step writes; where even that does, as in Linear's backward steps, which write all of
-// input.grad and one row of weight.grad far below it, the last row written); a step's source and
-// target differ in shape, not colour alone; every caption takes at most two lines. A step's cells
-// fade in; a jump that marks hundreds of them draws them at once.
+// each scene's default preset forward and on into backward, and at every step every cell it
+// writes and at least 95% of the cells it reads are on screen, above the fixed timeline and not
+// cut at the right (a parameter and its .grad share one place, so backward does not grow the
+// scene; RNN's backward steps, which add into every parameter's gradient, keep the cell they
+// work on and the gradient they start from on screen, the parameters below); the step's flow is drawn, an edge from a cell it reads to a cell it writes; a step's
+// source and target differ in shape, not colour alone; every caption takes at most two lines. At
+// 1280×800 the backward page is at most 1.2× the forward one. A step's cells fade in; a jump that
+// marks hundreds of them draws them at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type } from './browser.mjs';
@@ -12,25 +14,46 @@ import { serve, type } from './browser.mjs';
 const site = serve();
 const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train'];
 
-/** The marked cells outside the region between the top of the screen and the timeline. */
-const hidden = (page) =>
+/** The step's marked cells, read and written, and where they are against the screen: above the
+ * timeline, inside its width. Its flow's edges, with whether their ends are cells it marks. */
+const shown = (page) =>
   page.evaluate(() => {
     const limit = document.querySelector('.timeline').getBoundingClientRect().top;
-    const rects = (sel) =>
-      [...document.querySelectorAll(`main :is(${sel}):not(.timeline *)`)]
+    const marked = (kind) =>
+      [...document.querySelectorAll(`main :is(.${kind}, td[data-mark="${kind}"], .g[data-mark="${kind}"]):not(.timeline *)`)]
         .filter((el) => el.checkVisibility())
         .map((el) => [el, el.getBoundingClientRect()])
         .filter(([, r]) => r.height > 0);
-    const spans = (m) => Math.max(...m.map(([, r]) => r.bottom)) - Math.min(...m.map(([, r]) => r.top));
-    let marked = rects('.read, .write, td[data-mark="read"], td[data-mark="write"]');
-    if (spans(marked) > limit) marked = rects('.write, td[data-mark="write"]');
-    if (spans(marked) > limit) {
-      const last = Math.max(...marked.map(([, r]) => r.bottom));
-      marked = marked.filter(([, r]) => r.bottom === last);
-    }
-    return marked
-      .filter(([, r]) => r.top < -1 || r.bottom > limit + 1)
-      .map(([el, r]) => `${el.getAttribute('data-cell') || el.getAttribute('aria-label') || el.className} ${Math.round(r.top)}–${Math.round(r.bottom)}`);
+    const off = ([, r]) => r.top < -1 || r.bottom > limit + 1 || r.left < -1 || r.right > innerWidth + 1;
+    const name = ([el, r]) => `${el.getAttribute('data-cell') || el.querySelector?.('[data-cell]')?.getAttribute('data-cell') || el.className} ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+    const [reads, writes] = [marked('read'), marked('write')];
+    // A span (`weight.grad[9]`, `input[:, 1]`) covers a cell (`weight.grad[9, 2]`) when its index
+    // is a prefix of the cell's, `:` matching any.
+    const parse = (t) => {
+      const m = t.match(/^([^\[]+)(?:\[(.*)\])?$/);
+      return m && [m[1], m[2] ? m[2].split(',').map((p) => p.trim()) : []];
+    };
+    const covers = (span, cell) => {
+      const [s, c] = [parse(span), parse(cell)];
+      return s && c && s[0] === c[0] && s[1].length <= c[1].length && s[1].every((p, i) => p === ':' || p === c[1][i]);
+    };
+    const labels = (els) => els.map(([el]) => el.getAttribute('data-cell') || el.querySelector?.('[data-cell]')?.getAttribute('data-cell')).filter(Boolean);
+    const [read, written] = [labels(reads), labels(writes)];
+    const edges = [...document.querySelectorAll('svg.flows path[data-flow-from]')].map((p) => [p.getAttribute('data-flow-from'), p.getAttribute('data-flow-to')]);
+    const linked = edges.filter(([from, to]) => [...read, ...written].some((c) => covers(from, c)) && written.some((c) => covers(to, c)));
+    // RNN's backward step writes into every parameter's gradient, below its diagram: what must be
+    // on screen there is the cell it works on and the gradient it starts from.
+    const rnn = document.querySelector('.rnn-diagram');
+    const essential = ([el]) => !rnn || el.closest('.rnn-diagram') || /^(output|h_n)(\.grad)?\[/.test(el.getAttribute('data-cell') ?? '');
+    return {
+      writes: writes.length,
+      lostWrites: writes.filter(essential).filter(off).map(name),
+      reads: reads.filter(essential).length,
+      lostReads: reads.filter(essential).filter(off).map(name),
+      below: writes.filter(off).length,
+      edges: edges.length,
+      linked: linked.length,
+    };
   });
 
 /** How many lines the step's caption takes. */
@@ -44,7 +67,7 @@ const lines = (page) =>
 const status = (page) => page.locator('.timeline [role=status]').textContent();
 
 for (const scene of SCENES) {
-  test(`${scene}: the clicker walks forward into backward with every marked cell on screen`, async () => {
+  test(`${scene}: the clicker walks forward into backward with each step's cells on screen and its flow drawn`, async (t) => {
     const page = await site.page({ viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
     await page.goto(`${site.base}#/${scene}?present`);
     await page.locator('main [role=grid]').first().waitFor();
@@ -53,6 +76,7 @@ for (const scene of SCENES) {
     await page.getByLabel('Projector').click();
     let backward = false;
     let seen = { read: null, write: null };
+    const totals = { steps: 0, writes: 0, reads: 0, lostReads: 0, below: 0 };
     for (let k = 0; k < 400; k++) {
       const before = await status(page);
       await page.keyboard.press('PageDown');
@@ -60,8 +84,21 @@ for (const scene of SCENES) {
       const now = await status(page);
       if (now === before) break; // the end of backward
       backward ||= await page.getByRole('button', { name: 'Backward', exact: true }).getAttribute('aria-pressed') === 'true';
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      assert.deepEqual(await hidden(page), [], `${scene}, ${backward ? 'backward' : 'forward'}: "${now}"`);
+      // The scroll, then the flow drawn over what it shows.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const where = `${scene}, ${backward ? 'backward' : 'forward'}: "${now}"`;
+      const m = await shown(page);
+      Object.assign(totals, {
+        steps: totals.steps + 1,
+        writes: totals.writes + m.writes,
+        reads: totals.reads + m.reads,
+        lostReads: totals.lostReads + m.lostReads.length,
+        below: totals.below + m.below,
+      });
+      assert.deepEqual(m.lostWrites, [], `${where}: what it writes is on screen`);
+      assert.ok(m.lostReads.length <= 0.05 * m.reads, `${where}: ${m.lostReads.length} of ${m.reads} cells it reads off screen: ${m.lostReads.slice(0, 5)}`);
+      // Every step, not the pass's start ("Ready"), where nothing has run yet.
+      if (!now.startsWith('Ready')) assert.ok(m.linked > 0, `${where}: ${m.edges} flow edges, none from a cell it marks to one it writes`);
       assert.ok((await lines(page)) <= 2, `${scene}: "${now}" runs to ${await lines(page)} lines`);
       if (backward && !seen.read) {
         seen = await page.evaluate(() => {
@@ -73,11 +110,34 @@ for (const scene of SCENES) {
         });
       }
     }
+    t.diagnostic(`${totals.steps} steps: ${totals.writes} cells written (${totals.below} below the screen), ${totals.reads} read (${totals.lostReads} off screen)`);
     assert.ok(backward, `${scene}: PageDown went on into the backward pass`);
     if (seen.read && seen.write) assert.notEqual(seen.read, seen.write, `${scene}: backward source and target look alike`);
     assert.deepEqual(page.errors, []);
   });
 }
+
+test('at 1280×800 the backward pass does not grow the page past 1.2× the forward one, and the timeline stays in view', async () => {
+  const page = await site.page({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  const ratios = [];
+  for (const scene of SCENES) {
+    await page.goto(`${site.base}#/${scene}`);
+    await page.locator('main [role=grid]').first().waitFor();
+    const forward = await height();
+    await page.getByRole('button', { name: 'Backward', exact: true }).click();
+    await page.keyboard.press('End');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const backward = await height();
+    ratios.push(`${scene} ${forward} → ${backward} px (${(backward / forward).toFixed(2)}×)`);
+    assert.ok(backward <= 1.2 * forward, ratios.at(-1));
+    // Scrolled to the top, the timeline and its caption are still on screen.
+    await page.evaluate(() => scrollTo(0, 0));
+    const bar = await page.locator('.timeline').boundingBox();
+    assert.ok(bar.y >= 0 && bar.y + bar.height <= 800 + 1, `${scene}: the timeline at ${Math.round(bar.y)}`);
+  }
+  assert.deepEqual(page.errors, []);
+});
 
 test('keyboard: each grid is one Tab stop with arrows inside, and a skip link reaches the timeline', async () => {
   const page = await site.go('#/linear', '[data-cell="output[0]"]');

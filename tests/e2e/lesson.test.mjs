@@ -4,7 +4,7 @@
 // and the learner's own work comes back; a class link hides the panels a teacher picked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, type, axe, shot } from './browser.mjs';
+import { cell, serve, settled, type, axe, shot } from './browser.mjs';
 
 const site = serve();
 const says = (page) => page.locator('.lesson-says').textContent();
@@ -44,11 +44,7 @@ test('every lesson plays start to end with PageDown on a projector, saying numbe
       }
       // What the step points at is outlined and in view, clear of the fixed timeline, once the
       // page has scrolled there (smoothly: this page does not ask for reduced motion).
-      await page.evaluate(() => new Promise((done) => {
-        let [last, still] = [scrollY, 0];
-        const frame = () => (scrollY === last ? ++still : ((last = scrollY), (still = 0))) >= 3 ? done() : requestAnimationFrame(frame);
-        requestAnimationFrame(frame);
-      }));
+      await settled(page);
       const look = page.locator('.look').first();
       if (await look.count()) {
         const box = await look.boundingBox();
@@ -69,7 +65,7 @@ test('a link opens a lesson at its step; a bad one says why and changes nothing'
   const page = await site.go('#/embedding?lesson=gradient-rows&step=4', '.lesson');
   assert.equal(await where(page), 'Lesson · step 4 of 7');
   assert.match(await says(page), /weight\.grad\[2, 0\] is now 2\.0000/);
-  assert.equal(await page.locator('[data-cell="weight.grad[2, 0]"]').first().textContent(), '2.0000');
+  assert.equal(await cell(page, 'weight.grad[2, 0]'), '2.0000');
   // PageUp goes back a step, and the address follows, so a reload comes back to it.
   await page.keyboard.press('PageUp');
   assert.equal(await where(page), 'Lesson · step 3 of 7');
@@ -103,11 +99,11 @@ test("a lesson never saves over the learner's work; Escape leaves it with the sc
   assert.equal(await page.evaluate(() => localStorage.getItem('rowflow.linear')), mine, 'nothing saved while it plays');
 
   // Escape: the lesson is gone, its scene stays and is saved; the learner's work is kept aside.
-  const output3 = await page.locator('[data-cell="output[3]"]').textContent();
+  const output3 = await cell(page, 'output[3]');
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('.lesson').count(), 0);
   assert.doesNotMatch(page.url(), /lesson=/);
-  assert.equal(await page.locator('[data-cell="output[3]"]').textContent(), output3);
+  assert.equal(await cell(page, 'output[3]'), output3);
   await page.waitForFunction((mine) => localStorage.getItem('rowflow.linear') !== mine, mine);
   // PageDown steps the timeline again.
   const before = await page.locator('.timeline [role=status]').textContent();

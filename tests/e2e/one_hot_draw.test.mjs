@@ -4,7 +4,7 @@
 // be cancelled, and each lands PyTorch's table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, cell, copyLink, download, hold, type } from './browser.mjs';
+import { cell, copyLink, download, hold, scene, type, until } from './browser.mjs';
 
 const { site, open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -172,7 +172,7 @@ test('Re-init at real scale is drawn in the worker, can be cancelled, and lands 
 
   // Drawn for real: torch.manual_seed(7); nn.Embedding(50000, 5).weight at ids [2, 3, 1].
   await type(page, 'Seed', '7');
-  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '-1.1597');
+  await until(page, 'emb(input)[0, 0]', '-1.1597');
   assert.deepEqual(await row(page, 0), ['-1.1597', '-0.4602', '0.7085', '1.0128', '0.2304']);
   assert.deepEqual(await row(page, 1), ['1.0902', '-1.5827', '-0.3246', '1.9264', '-0.3300']);
   assert.deepEqual(await row(page, 2), ['0.2851', '-0.6411', '-0.8937', '0.9265', '-0.5355']);
@@ -187,7 +187,7 @@ test('a scene saved or linked at real scale comes back drawn in the worker, and 
   await type(page, 'input[0]', '49999');
   // torch.manual_seed(123); nn.Embedding(50000, 5).weight[49999]
   const last = ['1.1985', '-2.4288', '-0.5742', '-2.0734', '0.7555'];
-  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '1.1985');
+  await until(page, 'emb(input)[0, 0]', '1.1985');
   const rows = [await row(page, 0), await row(page, 1)];
   assert.deepEqual(rows[0], last);
   const link = await copyLink(page);
@@ -241,7 +241,7 @@ test('a file at real scale opens drawn in the worker, with Cancel, and so does t
   const smallFile = await (await download(small)).path();
   const page = await atRealScale();
   await type(page, 'input[0]', '49999');
-  await page.waitForFunction(() => document.querySelector('[data-cell="emb(input)[0, 0]"]')?.textContent.trim() === '1.1985');
+  await until(page, 'emb(input)[0, 0]', '1.1985');
   const rows = [await row(page, 0), await row(page, 1)];
   const bigFile = await (await download(page)).path();
   const shape = (page, to) => page.locator('.one-hot figure:has([aria-label="emb.weight"]) .shape', { hasText: to });

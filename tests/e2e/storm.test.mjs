@@ -143,12 +143,16 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
   const check = async () => {
     await settle();
     const want = coreCells(scene.core, await exported());
-    // A cell holding refused text shows that text beside its reason, by design: skip it.
+    // A cell holding refused text shows that text beside its reason, by design: skip it. A
+    // gradient under its tensor's number (`.g`) is on screen only going backward.
     const onScreen = await page.locator('main [data-cell]:not([aria-invalid=true])').evaluateAll((els) =>
-      els.map((el) => {
-        const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
-        return [el.dataset.cell, el.tagName === 'INPUT' ? el.value : own];
-      }),
+      els
+        .filter((el) => !el.matches('.g') || el.checkVisibility())
+        .map((el) => {
+          const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+          const text = el.tagName === 'INPUT' ? el.value : el.matches('.g') ? el.querySelector('.gv').textContent : own;
+          return [el.dataset.cell, text];
+        }),
     );
     let compared = 0;
     for (const [label, text] of onScreen) {

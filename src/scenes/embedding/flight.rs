@@ -1,4 +1,5 @@
-//! A copy of the row being looked up, flying from `weight` to its place in `output`.
+//! A copy of the row being looked up, flying from `weight` to its place in `output`; going
+//! backward, `output.grad`'s row flying back into the row of `weight.grad` its id picked.
 
 use leptos::prelude::*;
 use rowflow_core::format::{fixed, short};
@@ -18,17 +19,41 @@ pub struct Flight {
     run: bool,
 }
 
+/// One end of a flight: a grid, the lead index of its row, that row's place among the grid's
+/// rows, and how many rows it has (for a heat map's bands).
+type End<'a> = (&'a str, &'a [usize], usize, usize);
+
 impl Flight {
-    /// The flight of step `playhead` (1-based) from a table of `v` rows, if that step and both
-    /// rows are on screen.
+    /// The flight of forward step `playhead` (1-based) from a table of `v` rows, if that step and
+    /// both rows are on screen: the row its id picks, copied to its output row.
     pub fn plan(scene: &HtmlElement, c: &Computed, playhead: usize, v: usize) -> Option<Flight> {
         let flat = playhead.checked_sub(1)?;
         let pick = c.picks.get(flat)?;
         let d = c.output.shape().last().copied().unwrap_or(0);
-        let (src, _) = row_box(scene, "weight", &[pick.row], pick.row, v)?;
-        let (dst, row_width) = row_box(scene, "output", &pick.at, flat, c.output.numel() / d.max(1))?;
+        let rows = c.output.numel() / d.max(1);
         let values = c.output.data().get(flat * d..(flat + 1) * d)?;
-        // One number per output cell, as many as fit across the scene, so they land on their cells.
+        Self::fly(scene, ("weight", &[pick.row], pick.row, v), ("output", &pick.at, flat, rows), values)
+    }
+
+    /// The return flight of backward step `playhead`: the row of `output.grad` added into the
+    /// row of `weight.grad` its id picked (a repeated id's lands there again; the padding id's
+    /// never leaves).
+    pub fn plan_back(scene: &HtmlElement, c: &Computed, playhead: usize, v: usize) -> Option<Flight> {
+        let (pick, _) = c.back_picks.get(playhead.checked_sub(1)?)?;
+        let upstream = c.upstream.as_ref()?;
+        let d = upstream.shape().last().copied().unwrap_or(0);
+        let rows = upstream.numel() / d.max(1);
+        let flat = c.picks.iter().position(|p| p.at == pick.at)?;
+        let values = upstream.data().get(flat * d..(flat + 1) * d)?;
+        Self::fly(scene, ("output", &pick.at, flat, rows), ("weight", &[pick.row], pick.row, v), values)
+    }
+
+    /// A row of `values` flying from row `from` to row `to`, both on screen.
+    fn fly(scene: &HtmlElement, from: End, to: End, values: &[f32]) -> Option<Flight> {
+        let d = values.len();
+        let (src, _) = row_box(scene, from.0, from.1, from.2, from.3)?;
+        let (dst, row_width) = row_box(scene, to.0, to.1, to.2, to.3)?;
+        // One number per cell, as many as fit across the scene, so they land on their cells.
         let cell = row_width / d.max(1) as f64;
         let room = scene.offset_width() as f64 - dst.0;
         let fit = ((room / cell.max(1.0)) as usize).clamp(1, d.max(1));

@@ -2,7 +2,7 @@
 //! backward starts, and where each gradient row goes.
 
 use super::{progress, LISTED};
-use crate::grid::{Grid, GridData};
+use crate::grid::{Grid, GridData, HEATMAP_CELLS};
 use crate::shell::use_model;
 use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
@@ -10,13 +10,15 @@ use rowflow_core::scene::embedding::State;
 use rowflow_core::scene::label;
 use rowflow_core::Ids;
 
-/// `weight.grad` beside the table: dense, and with `sparse=True` also PyTorch's COO list; or,
-/// for a frozen table, why there is none. A focused cell of the dense grid goes to `on_focus`.
+/// `weight.grad` beside the table where it is not under the table's numbers (a table too large
+/// for cells: its own heat map); with `sparse=True` also PyTorch's COO list; or, for a frozen
+/// table, why there is none. A focused cell of the dense grid goes to `on_focus`.
 #[component]
 pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
     let model = use_model::<State>();
     let (computed, marks) = (model.view, model.marks);
-    let dense = model.grad("weight.grad", |c| c.grads.as_ref().and_then(|g| g.weight.clone()));
+    let whole = model.grad("weight.grad", |c| c.grads.as_ref().and_then(|g| g.weight.clone()));
+    let dense = Memo::new(move |_| whole.get().filter(|g| g.numel() > HEATMAP_CELLS));
     let sparse = Memo::new(move |_| computed.with(|c| c.grads.as_ref().and_then(|g| g.sparse.clone())));
     let no_grad = Memo::new(move |_| computed.with(|c| c.no_grad.clone()));
     let grid = move || {
@@ -56,7 +58,8 @@ pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
     }
 }
 
-/// `output.grad` (dL/doutput, where backward starts) and, with mse, the editable `target`.
+/// `output.grad` (dL/doutput, where backward starts) where it is not under the output's numbers,
+/// and, with mse, the editable `target`.
 #[component]
 pub fn OutputGrad() -> impl IntoView {
     let model = use_model::<State>();
@@ -68,6 +71,8 @@ pub fn OutputGrad() -> impl IntoView {
             Loss::Sum => None,
         })
     });
+    // Under the output's numbers, but for an output too large for cells.
+    let upstream = Memo::new(move |_| upstream.get().filter(|u| u.numel() > HEATMAP_CELLS));
     view! {
         <div class="emb-grad">
             {move || upstream.get().map(|u| {

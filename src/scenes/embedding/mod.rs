@@ -54,14 +54,19 @@ pub fn EmbeddingScene() -> impl IntoView {
         })
     });
 
+    // The gradients under the numbers, in the backward pass (a table too large for cells shows
+    // its own, `WeightGrad`).
+    let on_grad = Callback::new(move |at| grad_focus.set(Some(at)));
+    let weight_grad = model.grad_of("weight.grad", |c| c.grads.as_ref().and_then(|g| g.weight.clone()), Some(on_grad));
+    let output_grad = model.grad_of("output.grad", |c| c.upstream.clone(), None);
+
     let scene = NodeRef::<leptos::html::Section>::new();
     let flight = RwSignal::new(None::<Flight>);
     Effect::new(move |_| {
         let k = playhead.get();
         let v = state.with_untracked(State::num_embeddings);
-        let forward = !backward.get();
-        let next =
-            scene.get().filter(|_| forward).and_then(|el| computed.with_untracked(|c| Flight::plan(&el, c, k, v)));
+        let plan = if backward.get() { Flight::plan_back } else { Flight::plan };
+        let next = scene.get().and_then(|el| computed.with_untracked(|c| plan(&el, c, k, v)));
         flight.update(|f| *f = next.map(|n| n.after(f.as_ref())));
     });
 
@@ -89,10 +94,10 @@ pub fn EmbeddingScene() -> impl IntoView {
 
             <div class="tensors emb-flow">
                 <Param name="input" data=input />
-                <Param name="weight" data=weight />
-                {move || backward.get().then(|| view! { <WeightGrad on_focus=Callback::new(move |at| grad_focus.set(Some(at))) /> })}
+                <Param name="weight" data=weight grad=weight_grad />
+                {move || backward.get().then(|| view! { <WeightGrad on_focus=on_grad /> })}
                 <div class="emb-output" class:stale=stale>
-                    <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
+                    <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
                     {move || stale.get().then(|| view! {
                         <p class="stale-note">
                             "PyTorch raises on the current inputs, so this is still the last output that ran."
@@ -104,10 +109,17 @@ pub fn EmbeddingScene() -> impl IntoView {
             {move || flight.get().map(Flight::view)}
 
             <div class="emb-explain">
-                <div>
-                    <h2>"Rows selected"</h2>
-                    <ol class="picks" aria-label="Rows selected">{picks}</ol>
-                </div>
+                // Going backward, where each row's gradient goes takes the place of the rows selected.
+                {move || match backward.get() {
+                    false => view! {
+                        <div>
+                            <h2>"Rows selected"</h2>
+                            <ol class="picks" aria-label="Rows selected">{picks}</ol>
+                        </div>
+                    }
+                    .into_any(),
+                    true => view! { <GradFlow /> }.into_any(),
+                }}
                 <div>
                     <h2>"Where a number comes from"</h2>
                     <FormulaView formula=formula />
@@ -118,13 +130,13 @@ pub fn EmbeddingScene() -> impl IntoView {
                     })}
                 </div>
             </div>
-            <ul class="captions">{captions}</ul>
+            // The lookup's notes; going backward, the gradient's list above says its part.
+            {move || (!backward.get()).then(|| view! { <ul class="captions">{captions}</ul> })}
 
             <Settings />
             <div class="emb-pass">
                 {move || backward.get().then(|| model.learn())}
             </div>
-            {move || backward.get().then(|| view! { <GradFlow /> })}
             {model.timeline()}
         </SceneShell>
     }

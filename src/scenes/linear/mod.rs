@@ -15,7 +15,6 @@ use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::linear::State;
-use rowflow_core::Tensor;
 
 /// The input layouts a learner can pick: (rank, label).
 const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)"), (3, "3-D (B, N, in)")];
@@ -50,16 +49,17 @@ pub fn LinearScene() -> impl IntoView {
     let has_bias = Memo::new(move |_| state.with(|s| s.has_bias));
     let rank = Memo::new(move |_| state.with(|s| s.input.dim()));
 
-    // Gradients: while backward can't run, the last ones that did stay on screen.
-    let grad = move |pick: fn(&rowflow_core::scene::linear::Computed) -> Option<&Tensor>| {
-        Memo::new(move |last: Option<&GridData>| {
-            computed.with(|c| pick(c).map(GridData::floats)).or_else(|| last.cloned()).unwrap_or_default()
-        })
-    };
-    let weight_grad = grad(|c| c.grads.as_ref().map(|g| &g.weight));
-    let bias_grad = grad(|c| c.grads.as_ref().and_then(|g| g.bias.as_ref()));
-    let input_grad = grad(|c| c.grads.as_ref().map(|g| &g.input));
-    let output_grad = grad(|c| c.output_grad.as_ref());
+    // The gradient cell the learner clicked, for its sum.
+    let grad_focus = RwSignal::new(None::<(&'static str, Vec<usize>)>);
+    let focus_on =
+        |name: &'static str| Some(Callback::new(move |index: Vec<usize>| grad_focus.set(Some((name, index)))));
+    // Each tensor's gradient under its numbers, in the backward pass.
+    let weight_grad =
+        model.grad_of("weight.grad", |c| c.grads.as_ref().map(|g| g.weight.clone()), focus_on("weight.grad"));
+    let bias_grad =
+        model.grad_of("bias.grad", |c| c.grads.as_ref().and_then(|g| g.bias.clone()), focus_on("bias.grad"));
+    let input_grad = model.grad_of("input.grad", |c| c.grads.as_ref().map(|g| g.input.clone()), focus_on("input.grad"));
+    let output_grad = model.grad_of("output.grad", |c| c.output_grad.clone(), focus_on("output.grad"));
     let mse = Memo::new(move |_| state.with(|s| matches!(s.learning.loss, Loss::Mse { .. })));
     let target = Memo::new(move |_| {
         state.with(|s| match &s.learning.loss {
@@ -68,12 +68,6 @@ pub fn LinearScene() -> impl IntoView {
         })
     });
     let learn_panel = move || model.learn();
-    // The gradient cell the learner clicked, for its sum.
-    let grad_focus = RwSignal::new(None::<(&'static str, Vec<usize>)>);
-    let grad_grid = move |name: &'static str, data: Memo<GridData>| {
-        let on_focus = Callback::new(move |index: Vec<usize>| grad_focus.set(Some((name, index))));
-        move || backward.get().then(|| view! { <Grid name=name data=data marks=marks on_focus=on_focus /> })
-    };
     // Forward: the focused output cell, else the cell the current step writes, else the first.
     // Backward: the gradient cell clicked, else the first of the weight.grad row the step
     // writes, else weight.grad[0, 0]: the sum backward makes there.
@@ -115,17 +109,12 @@ pub fn LinearScene() -> impl IntoView {
             </div>
             <div class="tensors lin-flow" class:batched=move || { rank.get() > 1 }>
                 <div class="lin-column">
-                    <div class="lin-pair">
-                        <Param name="input" data=input />
-                        {grad_grid("input.grad", input_grad)}
-                    </div>
-                    <div class="lin-pair">
-                        {move || match transposed.get() {
-                            false => view! { <Param name="weight" data=weight /> },
-                            true => view! { <Param name="weight.T" data=weight_t /> },
-                        }}
-                        {grad_grid("weight.grad", weight_grad)}
-                    </div>
+                    <Param name="input" data=input grad=input_grad />
+                    {move || match transposed.get() {
+                        false => view! { <Param name="weight" data=weight grad=weight_grad.clone() /> }.into_any(),
+                        // weight.T's cells are not weight.grad's: its gradient shows with weight.
+                        true => view! { <Param name="weight.T" data=weight_t /> }.into_any(),
+                    }}
                     <p class="lin-note">
                         {move || computed.with(|c| c.weight_note.clone())}
                         {move || transposed.get().then_some(" Shown here as weight.T: column i is that row.")}
@@ -136,18 +125,11 @@ pub fn LinearScene() -> impl IntoView {
                 </div>
                 <div class="lin-column">
                     {move || match has_bias.get() {
-                        true => view! {
-                            <div class="lin-pair">
-                                <Param name="bias" data=bias />
-                                {grad_grid("bias.grad", bias_grad)}
-                            </div>
-                        }
-                        .into_any(),
+                        true => view! { <Param name="bias" data=bias grad=bias_grad.clone() /> }.into_any(),
                         false => view! { <p class="lin-no-bias"><code>"bias=False"</code>": nothing is added."</p> }.into_any(),
                     }}
-                    <div class="lin-output lin-pair" class:stale=move || stale.get()>
-                        <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
-                        {grad_grid("output.grad", output_grad)}
+                    <div class="lin-output" class:stale=move || stale.get()>
+                        <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
                         {move || stale.get().then(|| view! {
                             <p class="stale-note">"PyTorch raises on these shapes, so this is the last output that ran."</p>
                         })}

@@ -13,7 +13,7 @@ mod writer;
 
 use crate::field::Field;
 use crate::formula::FormulaView;
-use crate::grid::{Grid, GridData};
+use crate::grid::{Grad, Grid, GridData, HEATMAP_CELLS};
 use crate::issue_list::IssueList;
 use crate::param::Param;
 use crate::seed_field::SeedField;
@@ -145,16 +145,36 @@ fn Lab() -> impl IntoView {
     };
     // Both ways' counts, made once per change: each counts the zeros of a dense gradient.
     let counts = Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(Backward::count_captions)));
-    // A way's weight gradient, with how many of its numbers backward wrote.
+    // A gradient cell focused or clicked: both ways' sums for it.
+    let on_grad = move |name: &'static str| {
+        Callback::new(move |at: Vec<usize>| {
+            if let &[a, b] = at.as_slice() {
+                grad_focus.set(Some(if name == TABLE_GRAD { [a, b] } else { [b, a] }));
+            }
+        })
+    };
+    // Each way's gradients under its numbers, going backward.
+    let table_grad_in = model.grad_of(TABLE_GRAD, |c| c.tensor(TABLE_GRAD).cloned(), Some(on_grad(TABLE_GRAD)));
+    let linear_weight_grad_in = Grad {
+        dim: zero(LINEAR_WEIGHT_GRAD),
+        ..model.grad_of(
+            LINEAR_WEIGHT_GRAD,
+            |c| c.tensor(LINEAR_WEIGHT_GRAD).cloned(),
+            Some(on_grad(LINEAR_WEIGHT_GRAD)),
+        )
+    };
+    let lookup_grad_in = model.grad_of(LOOKUP_GRAD, |c| c.tensor(LOOKUP_GRAD).cloned(), None);
+    let linear_grad_in = model.grad_of(LINEAR_GRAD, |c| c.tensor(LINEAR_GRAD).cloned(), None);
+    // A way's weight gradient: how many of its numbers backward wrote, and its own heat map where
+    // the table is too large for cells to hold it under their numbers.
     let grad = move |name: &'static str, data: Memo<GridData>, count: fn(&(String, String)) -> &String, dim| {
+        let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
         view! {
             <Show when=move || has_backward.get()>
                 <div class="oh-grad">
-                    <Grid name=name data=data marks=marks dim=dim on_focus=Callback::new(move |at: Vec<usize>| {
-                        if let &[a, b] = at.as_slice() {
-                            grad_focus.set(Some(if name == TABLE_GRAD { [a, b] } else { [b, a] }));
-                        }
-                    }) />
+                    <Show when=move || big.get()>
+                        <Grid name=name data=data marks=marks dim=dim on_focus=on_grad(name) />
+                    </Show>
                     <p class="oh-grad-count">{move || counts.with(|c| c.as_ref().map(count).cloned())}</p>
                 </div>
             </Show>
@@ -189,19 +209,22 @@ fn Lab() -> impl IntoView {
     };
 
     let stale = Memo::new(move |_| computed.with(|c| c.pass.as_ref().is_some_and(|p| p.stale)));
-    // A way's output, and its gradient going backward.
-    let outputs = move |name: &'static str, data: Memo<GridData>, grad_name: &'static str, grad: Memo<GridData>| {
-        view! {
-            <Show when=move || has_pass.get()>
-                <div class="oh-output" class:stale=move || stale.get()>
-                    <Grid name=name data=data marks=marks on_focus=on_focus />
-                </div>
-            </Show>
-            <Show when=move || has_backward.get()>
-                <Grid name=grad_name data=grad marks=marks />
-            </Show>
-        }
-    };
+    // A way's output with its gradient under its numbers going backward (beside it, as a heat
+    // map, past what cells hold).
+    let outputs =
+        move |name: &'static str, data: Memo<GridData>, grad_name: &'static str, grad: Memo<GridData>, inside: Grad| {
+            let big = Memo::new(move |_| grad.with(|d| d.numel() > HEATMAP_CELLS));
+            view! {
+                <Show when=move || has_pass.get()>
+                    <div class="oh-output" class:stale=move || stale.get()>
+                        <Grid name=name data=data marks=marks on_focus=on_focus grad=Some(inside.clone()) />
+                    </div>
+                </Show>
+                <Show when=move || has_backward.get() && big.get()>
+                    <Grid name=grad_name data=grad marks=marks />
+                </Show>
+            }
+        };
     view! {
         <SceneShell model=model title="One-hot × Linear: the long way round to an embedding">
             <p class="caption lede">
@@ -235,10 +258,10 @@ fn Lab() -> impl IntoView {
             <div class="oh-ways">
                 <div class="oh-way">
                     <h2>"nn.Embedding: look the row up"</h2>
-                    <Param name=TABLE data=table changed=changed(TABLE) />
+                    <Param name=TABLE data=table changed=changed(TABLE) grad=table_grad_in />
                     {grad(TABLE_GRAD, table_grad, |(_, lookup)| lookup, None)}
                     {move || (!has_pass.get()).then(no_outputs)}
-                    {outputs(LOOKUP, lookup, LOOKUP_GRAD, lookup_grad)}
+                    {outputs(LOOKUP, lookup, LOOKUP_GRAD, lookup_grad, lookup_grad_in)}
                 </div>
                 <div class="oh-way">
                     <h2>"F.one_hot, then nn.Linear(V, D, bias=False)"</h2>
@@ -254,11 +277,12 @@ fn Lab() -> impl IntoView {
                             marks=marks
                             dim=zero(LINEAR_WEIGHT)
                             changed=changed(LINEAR_WEIGHT)
+                            grad=Some(linear_weight_grad_in)
                         />
                         <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
                         {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |(linear, _)| linear, zero(LINEAR_WEIGHT_GRAD))}
                     </div>
-                    {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad)}
+                    {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad, linear_grad_in)}
                 </div>
                 {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
             </div>

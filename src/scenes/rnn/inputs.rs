@@ -1,7 +1,7 @@
 //! What goes into the RNN: the input (or ids through an embedding), `h0`, and the parameters
-//! grouped by layer and direction, each with its gradient going backward.
+//! grouped by layer and direction, each with its gradient under its numbers going backward.
 
-use super::{focus_cell, grad_grid, notes};
+use super::{focus_cell, grad_in, notes};
 use crate::grid::{Grid, GridData};
 use crate::shell::use_model;
 use leptos::prelude::*;
@@ -12,9 +12,10 @@ use rowflow_core::Tensor;
 /// Parameters start folded away once there are more than this many tensors of them.
 const OPEN_PARAMS: usize = 4;
 
-/// `focus`: the cell whose formula shows, as `(tensor, index)`.
+/// `focus`: the cell whose formula shows, as `(tensor, index)`; `children`: what sits beside the
+/// inputs (how that number is made).
 #[component]
-pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
+pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>, children: Children) -> impl IntoView {
     let model = use_model::<State>();
     let (state, computed, marks) = (model.state, model.view, model.marks);
     let floats = move |f: fn(&State) -> Option<&Tensor>| {
@@ -25,11 +26,11 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
     let embedding = config(|s| matches!(s.model.source, Source::Embedding { .. }));
     let has_h0 = config(|s| s.model.h0.is_some());
 
-    let input_view = move || match embedding.get() {
+    let input_view = move || {
+        match embedding.get() {
         false => view! {
             <Grid name="input" data=floats(|s| match &s.model.source { Source::Tensor(t) => Some(t), _ => None })
-                on_edit=model.on_cell("input") on_paste=model.on_paste("input") marks=marks />
-            {grad_grid(model, "input", focus)}
+                on_edit=model.on_cell("input") on_paste=model.on_paste("input") marks=marks grad=grad_in(model, "input", focus) />
             {notes(model, "input")}
         }
         .into_any(),
@@ -52,22 +53,21 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
                     <Grid name="ids" data=ids on_edit=model.on_cell("ids") on_paste=model.on_paste("ids") marks=marks
                         issues=Signal::derive(move || computed.with(|c| c.cell_issues("ids"))) />
                     <Grid name="emb.weight" data=emb_weight on_edit=model.on_cell("emb.weight")
-                        on_paste=model.on_paste("emb.weight") marks=marks changed=changed("emb.weight".into()) />
-                    {grad_grid(model, "emb.weight", focus)}
+                        on_paste=model.on_paste("emb.weight") marks=marks changed=changed("emb.weight".into())
+                        grad=grad_in(model, "emb.weight", focus) />
                     {notes(model, "emb.weight")}
-                    <Grid name="input" data=x marks=marks on_focus=focus_cell(focus, "input") />
-                    {grad_grid(model, "input", focus)}
+                    <Grid name="input" data=x marks=marks on_focus=focus_cell(focus, "input") grad=grad_in(model, "input", focus) />
                 </div>
             }
             .into_any()
         }
+    }
     };
     let h0_view = move || {
         has_h0.get().then(|| {
             view! {
                 <Grid name="h0" data=floats(|s| s.model.h0.as_ref()) on_edit=model.on_cell("h0") on_paste=model.on_paste("h0")
-                    marks=marks />
-                {grad_grid(model, "h0", focus)}
+                    marks=marks grad=grad_in(model, "h0", focus) />
                 {notes(model, "h0")}
             }
         })
@@ -90,8 +90,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
                 view! {
                     <div class="rnn-param">
                         <Grid name=name.clone() data=data on_edit=model.on_cell(name.clone()) on_paste=model.on_paste(name.clone())
-                            marks=marks changed=changed(name.clone()) />
-                        {grad_grid(model, name, focus)}
+                            marks=marks changed=changed(name.clone()) grad=grad_in(model, name, focus) />
                     </div>
                 }
             });
@@ -114,8 +113,13 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
     };
 
     view! {
-        <h2 class="rnn-h2">"What goes in"</h2>
-        <div class="tensors rnn-inputs">{input_view} {h0_view}</div>
+        <div class="rnn-below">
+            <div>
+                <h2 class="rnn-h2">"What goes in"</h2>
+                <div class="tensors rnn-inputs">{input_view} {h0_view}</div>
+            </div>
+            <div class="rnn-explain">{children()}</div>
+        </div>
         {params_view}
     }
 }

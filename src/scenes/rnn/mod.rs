@@ -8,7 +8,7 @@ mod settings;
 
 use crate::flag::Flag;
 use crate::formula::FormulaView;
-use crate::grid::{Grid, GridData};
+use crate::grid::{Grad, Grid, GridData};
 use crate::param::Param;
 use crate::shell::{SceneModel, SceneShell};
 use cells::{GradNorms, Unrolled};
@@ -16,25 +16,17 @@ use inputs::Inputs;
 use leptos::prelude::*;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
-use rowflow_core::scene::rnn::{Backward, Computed, State};
+use rowflow_core::scene::rnn::{Computed, State};
 use rowflow_core::trace::Span;
 use rowflow_core::{Marks, Phase};
 use settings::Settings;
 
-/// `<name>.grad` beside its tensor, going backward; a clicked cell's formula shows (`focus`).
-fn grad_grid(
-    model: SceneModel<State>,
-    name: &str,
-    focus: RwSignal<Option<(String, Vec<usize>)>>,
-) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
-    let (computed, marks, backward) = (model.view, model.marks, model.backward());
+/// `<name>.grad` under the numbers of its tensor's grid, going backward; a gradient cell focused
+/// or clicked shows its formula (`focus`).
+fn grad_in(model: SceneModel<State>, name: &str, focus: RwSignal<Option<(String, Vec<usize>)>>) -> Option<Grad> {
     let key = name.to_string();
-    let data = Memo::new(move |_| computed.with(|c| c.grad(&key).map(GridData::floats).unwrap_or_default()));
-    let name = format!("{name}.grad");
-    let on_focus = focus_cell(focus, name.clone());
-    move || {
-        backward.get().then(|| view! { <Grid name=name.clone() data=data marks=marks on_focus=on_focus /> }.into_any())
-    }
+    let grad = format!("{name}.grad");
+    Some(model.grad_of(grad.clone(), move |c| c.grad(&key).cloned(), Some(focus_cell(focus, grad))))
 }
 
 /// A grid's `on_focus`: its clicked cell, named by `tensor`, is the one the formula explains.
@@ -105,39 +97,23 @@ pub fn RnnScene() -> impl IntoView {
             Loss::Sum => GridData::default(),
         })
     });
-    let learn_panel = move || {
-        view! {
-            {model.learn()}
-            <div class="rnn-loss-note">
-                <Flag checked=h_n_in_loss on_toggle=model.on_flag("h_n_in_loss")>
-                    " add " <code>"h_n.sum()"</code> " to the loss"
-                </Flag>
-                <p>
-                    {move || match h_n_in_loss.get() {
-                        true => "Gradient enters twice: output.grad at every step, and h_n.grad = 1 at each sequence's last step, where it adds to what output sends back.",
-                        false => "The loss is on output only: h_n is not in it, so h_n.grad = 0 and every gradient flows back from output.grad.",
-                    }}
-                </p>
-            </div>
-            {move || computed.with(|c| c.backward_issue.clone()).map(|m| view! { <p class="issue" role="alert">{m}</p> })}
-        }
+    // Shown in both passes, as the loss is part of forward: going backward does not move the page.
+    let learn_panel = view! {
+        {model.learn()}
+        <div class="rnn-loss-note">
+            <Flag checked=h_n_in_loss on_toggle=model.on_flag("h_n_in_loss")>
+                " add " <code>"h_n.sum()"</code> " to the loss"
+            </Flag>
+        </div>
+        {move || backward.get().then(|| computed.with(|c| c.backward_issue.clone())).flatten().map(|m| view! { <p class="issue" role="alert">{m}</p> })}
     };
-    let upstream = move |f: fn(&Backward) -> &rowflow_core::Tensor| {
-        Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(|b| GridData::floats(f(b))).unwrap_or_default()))
-    };
-    let (output_grad, h_n_grad) = (upstream(|b| &b.upstream), upstream(|b| &b.upstream_h_n));
-    // Where backward starts, going backward: a gradient beside its tensor and what it is (with
+    // Where backward starts: each output's gradient under its numbers, and what it is (with
     // `h_n.sum()` in the loss or not).
-    let upstream_view = move |name: &'static str, data: Memo<GridData>, caption: fn(bool) -> &'static str| {
+    let output_grad = model.grad_of("output.grad", |c| c.backward.as_ref().map(|b| b.upstream.clone()), None);
+    let h_n_grad = model.grad_of("h_n.grad", |c| c.backward.as_ref().map(|b| b.upstream_h_n.clone()), None);
+    let upstream_note = move |caption: fn(bool) -> &'static str| {
         move || {
-            backward.get().then(|| {
-                view! {
-                    <div class="rnn-out">
-                        <Grid name=name data=data marks=marks />
-                        <p class="caption">{move || caption(h_n_in_loss.get())}</p>
-                    </div>
-                }
-            })
+            backward.get().then(|| view! { <p class="caption grad-caption">{move || caption(h_n_in_loss.get())}</p> })
         }
     };
     let norms =
@@ -161,12 +137,13 @@ pub fn RnnScene() -> impl IntoView {
 
             <Settings />
             {notes(model, "config")}
-            <div class="rnn-pass">
-                {move || backward.get().then(learn_panel)}
-            </div>
+            <div class="rnn-pass">{learn_panel}</div>
 
             // Going backward, a projector shows the gradients too (the page scrolls to them).
             <div class="rnn-main" class:backward=move || backward.get()>
+                // The gradient's size along the chain, under the chain: the right column (output
+                // and h_n with their gradients) is the taller one.
+                <div class="rnn-left">
                 <Unrolled
                     run=run
                     note=c(|c| c.packing_caption.clone())
@@ -179,12 +156,14 @@ pub fn RnnScene() -> impl IntoView {
                     })
                     on_pick=Callback::new(move |p| focus.set(Some(p)))
                 />
+                {move || backward.get().then(|| view! { <GradNorms norms=norms /> })}
+                </div>
                 <div class="rnn-results">
                     <div class="rnn-out" class:stale=stale>
-                        <Grid name="output" data=output marks=marks on_focus=focus_cell(focus, "output") />
+                        <Grid name="output" data=output marks=marks on_focus=focus_cell(focus, "output") grad=Some(output_grad) />
                         <p class="caption">{c(|c| c.output_caption.clone())}</p>
+                        {upstream_note(|_| "Under each number, output.grad = dL/doutput: where backward starts.")}
                     </div>
-                    {upstream_view("output.grad", output_grad, |_| "dL/doutput: where backward starts.")}
                     {move || (backward.get() && mse.get()).then(|| view! {
                         <div class="rnn-out">
                             <Param name="target" data=target />
@@ -192,13 +171,13 @@ pub fn RnnScene() -> impl IntoView {
                         </div>
                     })}
                     <div class="rnn-out" class:stale=stale>
-                        <Grid name="h_n" data=h_n marks=marks on_focus=focus_cell(focus, "h_n") />
+                        <Grid name="h_n" data=h_n marks=marks on_focus=focus_cell(focus, "h_n") grad=Some(h_n_grad) />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
+                        {upstream_note(|in_loss| match in_loss {
+                            true => "h_n.grad = dL/dh_n = 1: h_n.sum() is in the loss.",
+                            false => "h_n.grad = dL/dh_n = 0: h_n is not in the loss.",
+                        })}
                     </div>
-                    {upstream_view("h_n.grad", h_n_grad, |in_loss| match in_loss {
-                        true => "dL/dh_n = 1: h_n.sum() is in the loss.",
-                        false => "dL/dh_n = 0: h_n is not in the loss.",
-                    })}
                     {move || stale.get().then(|| view! {
                         <p class="rnn-stale" role="status">
                             "PyTorch raises on the current inputs (see the marked field), so output and h_n still show the last call that ran."
@@ -206,21 +185,23 @@ pub fn RnnScene() -> impl IntoView {
                     })}
                 </div>
             </div>
-            <FormulaView formula=formula />
-            {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
-                <p class="rnn-hint">
-                    {move || match relu.get() {
-                        true => "da = h.grad · (h > 0): the gradient at a cell's pre-activation (relu passes it only where h > 0).",
-                        false => "da = h.grad · (1 − h²): the gradient at a cell's pre-activation (tanh′ = 1 − tanh²).",
-                    }}
-                </p>
-            })}
-            {move || formula.with(Option::is_none).then(|| view! {
-                <p class="rnn-hint">"Step the animation, or click an output or h_n cell (going backward, a .grad cell), to see how its number is made."</p>
-            })}
+            // What goes in, with how the focused number is made beside it, and the parameters,
+            // right under the cells that use them: a step's gradients land there.
+            <Inputs focus=focus>
+                <FormulaView formula=formula />
+                {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
+                    <p class="rnn-hint">
+                        {move || match relu.get() {
+                            true => "da = h.grad · (h > 0): the gradient at a cell's pre-activation (relu passes it only where h > 0).",
+                            false => "da = h.grad · (1 − h²): the gradient at a cell's pre-activation (tanh′ = 1 − tanh²).",
+                        }}
+                    </p>
+                })}
+                {move || formula.with(Option::is_none).then(|| view! {
+                    <p class="rnn-hint">"Step the animation, or click an output or h_n cell (going backward, a .grad cell), to see how its number is made."</p>
+                })}
+            </Inputs>
             {model.timeline()}
-            {move || backward.get().then(|| view! { <GradNorms norms=norms /> })}
-            <Inputs focus=focus />
         </SceneShell>
     }
 }

@@ -30,11 +30,10 @@ pub fn TrainScene() -> impl IntoView {
     let movies = Memo::new(move |_| state.with(|s| GridData::floats(&s.movie_factors)));
     let ratings = Memo::new(move |_| state.with(ratings_data));
     let output = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output)));
-    let output_grad = Memo::new(move |_| computed.with(|c| GridData::floats(&c.output_grad)));
-    let grad = move |name: &'static str| {
-        Memo::new(move |_| computed.with(|c| find(&c.grads, name).map(GridData::floats).unwrap_or_default()))
-    };
-    let (user_grad, movie_grad) = (grad(USERS), grad(MOVIES));
+    // Each table's gradient, and the predictions', under their numbers going backward.
+    let user_grad = model.grad_of("user_factors.weight.grad", |c| find(&c.grads, USERS).cloned(), None);
+    let movie_grad = model.grad_of("movie_factors.weight.grad", |c| find(&c.grads, MOVIES).cloned(), None);
+    let output_grad = model.grad_of("output.grad", |c| Some(c.output_grad.clone()).filter(|g| g.numel() > 0), None);
     let stale = Memo::new(move |_| computed.with(|c| c.stale));
     let factors = Memo::new(move |_| state.with(State::n_factors));
     // Cells of the rows the last step changed, and a fade on the rows no rating uses.
@@ -108,10 +107,10 @@ pub fn TrainScene() -> impl IntoView {
 
                     <div class="tensors train-flow">
                         <Param name="ratings" data=ratings />
-                        <Param name=USERS data=users changed=changed(|c| &c.changed_users) dim=unused(|c| &c.touched_users) />
-                        <Param name=MOVIES data=movies changed=changed(|c| &c.changed_movies) dim=unused(|c| &c.touched_movies) />
+                        <Param name=USERS data=users changed=changed(|c| &c.changed_users) dim=unused(|c| &c.touched_users) grad=user_grad />
+                        <Param name=MOVIES data=movies changed=changed(|c| &c.changed_movies) dim=unused(|c| &c.touched_movies) grad=movie_grad />
                         <div class="train-output" class:stale=stale>
-                            <Grid name="output" data=output marks=marks on_focus=model.on_focus() />
+                            <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
                             <p class="loss" role="status" aria-label="Loss">{loss_text}</p>
                             {move || stale.get().then(|| view! {
                                 <p class="stale-note">
@@ -132,17 +131,11 @@ pub fn TrainScene() -> impl IntoView {
 
             </div>
 
-            <details class="train-grads" open=move || pass.get() == Phase::Backward>
-                <summary>"Gradients of the current step"</summary>
-                <div class="tensors">
-                    <Grid name="output.grad" data=output_grad marks=marks />
-                    <Grid name="user_factors.weight.grad" data=user_grad marks=marks />
-                    <Grid name="movie_factors.weight.grad" data=movie_grad marks=marks />
-                </div>
-                <p class="hint">
-                    "output.grad = 2·(output − rating)/R; each rating adds output.grad[b]·movie row into its user's gradient row, and output.grad[b]·user row into its movie's."
+            {move || (pass.get() == Phase::Backward).then(|| view! {
+                <p class="hint train-grads">
+                    "Going backward, each number's .grad is under it: output.grad = 2·(output − rating)/R; each rating adds output.grad[b]·movie row into its user's gradient row, and output.grad[b]·user row into its movie's."
                 </p>
-            </details>
+            })}
 
             <div class="train-explain">
                 <div>
@@ -155,9 +148,7 @@ pub fn TrainScene() -> impl IntoView {
                 <ul class="captions">{captions}</ul>
             </div>
 
-            <div class="train-timeline">
-                {model.timeline()}
-            </div>
+            {model.timeline()}
         </SceneShell>
     }
 }
