@@ -82,8 +82,18 @@ fn draw(svg: &web_sys::SvgElement, edges: &web_sys::SvgElement, section: &web_sy
 
 /// The box (left, top, right, bottom, in the viewport) around every visible cell of the span
 /// written `text`, or around its grid when it has no cells of its own on the page (a heat map).
+/// A gradient with no cells of its own is drawn in its tensor's (RNN's `h_l0.grad[1]` lives in the
+/// box of `h_l0[1]`).
 fn bounds(section: &web_sys::HtmlElement, text: &str) -> Option<(f64, f64, f64, f64)> {
     let span: Span = text.parse().ok()?;
+    cells(section, &span).or_else(|| {
+        let tensor = span.tensor.strip_suffix(".grad")?;
+        cells(section, &Span::new(tensor, span.index.clone()))
+    })
+}
+
+/// `bounds` of the cells of `span` itself.
+fn cells(section: &web_sys::HtmlElement, span: &Span) -> Option<(f64, f64, f64, f64)> {
     let union = |els: &mut dyn Iterator<Item = web_sys::Element>| {
         els.map(|e| e.get_bounding_client_rect()).filter(|r| r.width() > 0.0 && r.height() > 0.0).fold(
             None,

@@ -53,6 +53,8 @@ const shown = (page) =>
       below: writes.filter(off).length,
       edges: edges.length,
       linked: linked.length,
+      // RNN: dL/dh_t flows right to left along the chain, into the box of the step before.
+      chain: edges.some(([from, to]) => /^h_l0\.grad\[1/.test(from) && /^h_l0\.grad\[0/.test(to)),
     };
   });
 
@@ -76,6 +78,7 @@ for (const scene of SCENES) {
     await page.getByLabel('Projector').click();
     let backward = false;
     let seen = { read: null, write: null };
+    let chain = false;
     const totals = { steps: 0, writes: 0, reads: 0, lostReads: 0, below: 0 };
     for (let k = 0; k < 400; k++) {
       const before = await status(page);
@@ -88,6 +91,7 @@ for (const scene of SCENES) {
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const where = `${scene}, ${backward ? 'backward' : 'forward'}: "${now}"`;
       const m = await shown(page);
+      chain ||= backward && m.chain;
       Object.assign(totals, {
         steps: totals.steps + 1,
         writes: totals.writes + m.writes,
@@ -112,6 +116,7 @@ for (const scene of SCENES) {
     }
     t.diagnostic(`${totals.steps} steps: ${totals.writes} cells written (${totals.below} below the screen), ${totals.reads} read (${totals.lostReads} off screen)`);
     assert.ok(backward, `${scene}: PageDown went on into the backward pass`);
+    if (scene === 'rnn') assert.ok(chain, 'rnn: an edge from h_l0.grad[1] back into h_l0.grad[0]');
     if (seen.read && seen.write) assert.notEqual(seen.read, seen.write, `${scene}: backward source and target look alike`);
     assert.deepEqual(page.errors, []);
   });
