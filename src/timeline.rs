@@ -191,8 +191,8 @@ pub fn Timeline(
 const STEP: &[&str] = &[
     "main :is(.read, .write, tr:has(> td:is([data-mark=read], [data-mark=write]), > td > .g:is([data-mark=read], [data-mark=write]))):not(.timeline *)",
     "main :is(.write, tr:has(> td[data-mark=write], > td > .g[data-mark=write])):not(.timeline *)",
-    // An RNN step adds into every parameter's gradient: its cell's box and the gradient it starts
-    // from come first.
+    // An RNN step on a desktop adds into every gradient, down to input.grad under the diagram:
+    // its cell's box and the gradient it starts from come first.
     "main :is(.write, tr:has(> td > .g[data-mark=read])):not(.timeline *)",
 ];
 

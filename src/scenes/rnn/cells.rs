@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use rowflow_core::format::{display, fixed_exp, short};
 use rowflow_core::scene::label;
 use rowflow_core::scene::rnn::{CellBox, Lane, Run};
-use rowflow_core::{Mark, Marks, Phase};
+use rowflow_core::{Mark, Marks, Phase, Tensor};
 
 /// A box lists at most this many numbers of its `h_t`.
 const SHOWN: usize = 6;
@@ -22,6 +22,10 @@ pub fn Unrolled(
     /// What packing does to these sequences (empty when not packed).
     #[prop(into)]
     note: Signal<String>,
+    /// `(input.grad, output.grad)` once backward has run: the `x_t` and output boxes print theirs
+    /// under their numbers.
+    #[prop(into)]
+    grads: Signal<(Option<Tensor>, Option<Tensor>)>,
     /// The sequence of the batch the diagram follows.
     sequence: RwSignal<usize>,
     #[prop(into)] marks: Signal<Marks>,
@@ -65,7 +69,7 @@ pub fn Unrolled(
     });
     let shown = Memo::new(move |_| {
         let b = frame.with(|f| f.as_ref().map(|f| f.b));
-        run.with(|r| r.as_ref().zip(b).map(|(r, b)| Shown::of(r, b))).unwrap_or_default()
+        grads.with(|g| run.with(|r| r.as_ref().zip(b).map(|(r, b)| Shown::of(r, b, g)))).unwrap_or_default()
     });
     // What flows into the focused cell (keyboard, or a click that focuses it) or, with none
     // focused, into the cell the current step writes (a click goes to that cell's step).
@@ -100,7 +104,8 @@ pub fn Unrolled(
                 let mark = lit(marks, "input", vec![at[0], at[1], 0]);
                 let pick = f.ids.then(|| ("input".to_string(), vec![at[0], at[1], 0]));
                 let padding = t >= f.length;
-                io_box(label("input", &at), padding, text(|s| &s.x, t), mark, backward(marks), pick, on_pick)
+                let texts = (text(|s| &s.x, t), text(|s| &s.x_grad, t));
+                io_box(label("input", &at), padding, texts, mark, backward(marks), pick, on_pick)
             });
             let lanes =
                 f.lanes.iter().enumerate().map(|(l, lane)| lane_view(lane, l, b, shown, marks, on_cell, on_focus));
@@ -108,7 +113,8 @@ pub fn Unrolled(
                 let pick = ("output".to_string(), vec![at[0], at[1], 0]);
                 let mark = lit(marks, "output", vec![at[0], at[1], 0]);
                 let padding = t >= f.length;
-                io_box(label("output", &at), padding, text(|s| &s.out, t), mark, backward(marks), Some(pick), on_pick)
+                let texts = (text(|s| &s.out, t), text(|s| &s.out_grad, t));
+                io_box(label("output", &at), padding, texts, mark, backward(marks), Some(pick), on_pick)
             });
             Some(view! {
                 <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style:--steps=steps.to_string()>
@@ -160,12 +166,12 @@ fn lit(marks: Signal<Marks>, tensor: &'static str, index: Vec<usize>) -> Memo<Op
     Memo::new(move |_| marks.with(|m| m.of(tensor, &index)))
 }
 
-/// A box of the input or output row: the numbers of sequence `b` at time t, or padding. A box
-/// with a formula to show is a button.
+/// A box of the input or output row: the numbers of sequence `b` at time t, or padding, and their
+/// gradient once backward has run. A box with a formula to show is a button.
 fn io_box(
     name: String,
     padding: bool,
-    text: impl Fn() -> String + Send + Sync + 'static,
+    (text, grad): (impl Fn() -> String + Send + Sync + 'static, impl Fn() -> String + Send + Sync + 'static),
     mark: Memo<Option<Mark>>,
     backward: Memo<bool>,
     pick: Option<(String, Vec<usize>)>,
@@ -177,9 +183,17 @@ fn io_box(
     };
     let data_mark = move || mark.get().map(mark_name);
     let phase = move || (mark.get().is_some() && backward.get()).then_some("backward");
+    // `output.grad[0, 1]`: the row's gradient, its own cell (a flow edge lands on it).
+    let grad_name = name.replacen('[', ".grad[", 1);
     let inner = view! {
         <span class="rnn-name">{name}</span>
         <span class="rnn-values">{text}</span>
+        {move || {
+            let grad = grad();
+            (backward.get() && !padding && !grad.is_empty()).then(|| view! {
+                <span class="rnn-grads" data-cell=grad_name.clone()><span class="rnn-sr">{grad_name.clone()} " = "</span>{grad}</span>
+            })
+        }}
     };
     let body = match pick {
         Some(p) => view! {
@@ -216,16 +230,19 @@ impl Frame {
     }
 }
 
-/// The numbers the boxes print: `x_t` and `output_t` by time, each lane's `h_t` by time.
+/// The numbers the boxes print: `x_t` and `output_t` by time (and their gradients, empty before
+/// backward), each lane's `h_t` by time.
 #[derive(Clone, Default, PartialEq)]
 struct Shown {
     x: Vec<String>,
     out: Vec<String>,
+    x_grad: Vec<String>,
+    out_grad: Vec<String>,
     h: Vec<Vec<String>>,
 }
 
 impl Shown {
-    fn of(r: &Run, b: usize) -> Self {
+    fn of(r: &Run, b: usize, (input_grad, output_grad): &(Option<Tensor>, Option<Tensor>)) -> Self {
         let width = r.output.last_dim();
         let row = |values: &dyn Fn(usize, [usize; 2]) -> Vec<f32>| {
             let live = |t: usize| t < r.lengths.get(b).copied().unwrap_or(0);
@@ -233,9 +250,21 @@ impl Shown {
                 .map(|t| if live(t) { numbers(&values(t, r.at(t, b))) } else { "padding".to_string() })
                 .collect()
         };
+        // A gradient's numbers at `(t, b)`: indexed as `input`/`output` are (an unbatched one has no
+        // batch dimension).
+        let at_of = |g: &Option<Tensor>| {
+            let Some(g) = g.clone() else { return vec![String::new(); r.steps_len()] };
+            let values = |t: usize, at: [usize; 2]| {
+                let index = |j| if g.shape().len() == 2 { vec![t, j] } else { vec![at[0], at[1], j] };
+                (0..g.last_dim()).filter_map(|j| g.get(&index(j))).collect::<Vec<f32>>()
+            };
+            row(&values)
+        };
         Self {
             x: row(&|t, _| r.x(t, b)),
             out: row(&|_, at| (0..width).filter_map(|f| r.output.get(&[at[0], at[1], f])).collect()),
+            x_grad: at_of(input_grad),
+            out_grad: at_of(output_grad),
             h: r.lanes(b).iter().map(|l| l.cells.iter().map(|c| numbers(&c.values)).collect()).collect(),
         }
     }

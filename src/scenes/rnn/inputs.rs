@@ -1,16 +1,12 @@
-//! What goes into the RNN: the input (or ids through an embedding), `h0`, and the parameters
-//! grouped by layer and direction, each with its gradient under its numbers going backward.
+//! What goes into the RNN: the input (or ids through an embedding) and `h0`, each with its gradient
+//! under its numbers going backward.
 
 use super::{focus_cell, grad_in, notes};
 use crate::grid::{Grid, GridData};
 use crate::shell::use_model;
 use leptos::prelude::*;
-use rowflow_core::ops::find;
 use rowflow_core::scene::rnn::{Source, State};
 use rowflow_core::Tensor;
-
-/// Parameters start folded away once there are more than this many tensors of them.
-const OPEN_PARAMS: usize = 4;
 
 /// `focus`: the cell whose formula shows, as `(tensor, index)`; `children`: what sits beside the
 /// inputs (how that number is made).
@@ -73,45 +69,6 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>, children: Children)
         })
     };
 
-    // The parameters, grouped by layer and direction; folded away when there are many.
-    let param_names =
-        Memo::new(move |_| state.with(|s| s.model.params.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()));
-    let params_view = move || {
-        let names = param_names.get();
-        let (per, dirs) = state.with_untracked(|s| {
-            let c = &s.model.config;
-            (if c.bias { 4 } else { 2 }, c.num_directions())
-        });
-        let groups = names.chunks(per).enumerate().map(|(k, group)| {
-            let head = format!("layer {}, {}", k / dirs, ["forward", "reverse"][k % dirs]);
-            let grids = group.iter().map(|name| {
-                let key = name.clone();
-                let data = Memo::new(move |_| state.with(|s| find(&s.model.params, &key).map(GridData::floats).unwrap_or_default()));
-                view! {
-                    <div class="rnn-param">
-                        <Grid name=name.clone() data=data on_edit=model.on_cell(name.clone()) on_paste=model.on_paste(name.clone())
-                            marks=marks changed=changed(name.clone()) grad=grad_in(model, name, focus) />
-                    </div>
-                }
-            });
-            view! {
-                <div class="rnn-param-group">
-                    <h3>{head}</h3>
-                    <div class="tensors">{grids.collect_view()}</div>
-                </div>
-            }
-        });
-        let count = move || state.with(|s| s.model.params.iter().map(|(_, t)| t.numel()).sum::<usize>());
-        view! {
-            <details class="rnn-params" open=names.len() <= OPEN_PARAMS>
-                <summary>
-                    <h2>{format!("Parameters: {} tensors, ", names.len())} {count} " numbers"</h2>
-                </summary>
-                {groups.collect_view()}
-            </details>
-        }
-    };
-
     view! {
         <div class="rnn-below">
             <div>
@@ -120,6 +77,5 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>, children: Children)
             </div>
             <div class="rnn-explain">{children()}</div>
         </div>
-        {params_view}
     }
 }

@@ -1,9 +1,12 @@
 //! The RNN scene: what comes out of `nn.RNN`. The unrolled diagram shows every cell of every
 //! layer and direction; `output` (the top layer's `h_t` at every step) and `h_n` (each layer's and
-//! direction's last state) sit side by side with captions saying which is which.
+//! direction's last state) sit beside it with captions saying which is which, and the parameters
+//! under them, beside the cells that use them: going backward, a step's gradient runs from the
+//! box it starts in to the parameters it adds into on one screen.
 
 mod cells;
 mod inputs;
+mod params;
 mod settings;
 
 use crate::flag::Flag;
@@ -14,6 +17,7 @@ use crate::shell::{SceneModel, SceneShell};
 use cells::{GradNorms, Unrolled};
 use inputs::Inputs;
 use leptos::prelude::*;
+use params::Params;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::rnn::Nonlinearity;
 use rowflow_core::scene::rnn::{Computed, State};
@@ -116,6 +120,9 @@ pub fn RnnScene() -> impl IntoView {
             backward.get().then(|| view! { <p class="caption grad-caption">{move || caption(h_n_in_loss.get())}</p> })
         }
     };
+    let io_grads = Memo::new(move |_| {
+        computed.with(|c| (c.grad("input").cloned(), c.backward.as_ref().map(|b| b.upstream.clone())))
+    });
     let norms =
         Signal::derive(move || computed.with(|c| c.backward.as_ref().map(|b| b.norms.clone()).unwrap_or_default()));
     let stale = Signal::derive(move || computed.with(|c| c.stale));
@@ -139,14 +146,14 @@ pub fn RnnScene() -> impl IntoView {
             {notes(model, "config")}
             <div class="rnn-pass">{learn_panel}</div>
 
-            // Going backward, a projector shows the gradients too (the page scrolls to them).
             <div class="rnn-main" class:backward=move || backward.get()>
-                // The gradient's size along the chain, under the chain: the right column (output
-                // and h_n with their gradients) is the taller one.
+                // The gradient's size along the chain, under the chain: the right column (output,
+                // h_n and the parameters, with their gradients) is the taller one.
                 <div class="rnn-left">
                 <Unrolled
                     run=run
                     note=c(|c| c.packing_caption.clone())
+                    grads=io_grads
                     sequence=sequence
                     marks=diagram_marks
                     on_cell=Callback::new(move |(layer, direction, t)| {
@@ -183,10 +190,10 @@ pub fn RnnScene() -> impl IntoView {
                             "PyTorch raises on the current inputs (see the marked field), so output and h_n still show the last call that ran."
                         </p>
                     })}
+                    <Params focus=focus />
                 </div>
             </div>
-            // What goes in, with how the focused number is made beside it, and the parameters,
-            // right under the cells that use them: a step's gradients land there.
+            // What goes in, with how the focused number is made beside it.
             <Inputs focus=focus>
                 <FormulaView formula=formula />
                 {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
