@@ -5,8 +5,8 @@
 
 Same format as the shared fixtures (see the README's Parity section): float values are written
 as the exact decimal of each float32. Cases made here: MSE losses (value and the upstream
-gradient they feed into backward), RNN losses on output and h_n, and SGD training of the fastai
-DotProduct recommender.
+gradient they feed into backward), RNN losses on output and h_n, SGD training of the fastai
+DotProduct recommender, and word2vec's skip-gram and CBOW steps with negative sampling.
 """
 import json
 import sys
@@ -142,6 +142,37 @@ def train(out, name, seed, n_users, n_movies, n_factors, ratings, lr, steps):
     })
 
 
+def word2vec(out, name, model, seed, vocab, dim, inputs, target, k, lr):
+    """One SGD step of skip-gram (`inputs` = the centres, (B, 1)) or CBOW (`inputs` = the context,
+    (B, C)): both tables from `torch.manual_seed(seed)`, then k negatives per pair drawn from the
+    unigram distribution to the 3/4 power (the counts of `inputs` and `target`), written into the
+    case as the ids drawn."""
+    torch.manual_seed(seed)
+    in_embed, out_embed = nn.Embedding(vocab, dim), nn.Embedding(vocab, dim)
+    init = {"in_embed.weight": t(in_embed.weight), "out_embed.weight": t(out_embed.weight)}
+    inputs, target = torch.tensor(inputs), torch.tensor(target)
+    counts = torch.bincount(torch.cat([inputs.reshape(-1), target]), minlength=vocab).float()
+    negatives = torch.multinomial(counts ** 0.75, len(target) * k, replacement=True).reshape(len(target), k)
+    v = in_embed(inputs).mean(1)
+    u = out_embed(target)
+    n = out_embed(negatives)
+    pos = (u * v).sum(-1)
+    neg = (n * v.unsqueeze(1)).sum(-1)
+    loss = (-F.logsigmoid(pos) - F.logsigmoid(-neg).sum(-1)).mean()
+    loss.backward()
+    grads = {"in_embed.weight": t(in_embed.weight.grad), "out_embed.weight": t(out_embed.weight.grad)}
+    opt = torch.optim.SGD([in_embed.weight, out_embed.weight], lr=lr)
+    opt.step()
+    write(out, {
+        "name": name, "op": "word2vec", "model": model, "config": {"vocab": vocab, "dim": dim}, "init_seed": seed,
+        "params": init, "input": t(inputs), "target": t(target), "negatives": t(negatives),
+        "v": t(v), "pos": t(pos), "neg": t(neg), "loss": {"kind": "negative_sampling", "value": loss.item()},
+        "grads": grads, "optimizer": {"kind": "sgd", "lr": lr},
+        "params_after": {"in_embed.weight": t(in_embed.weight), "out_embed.weight": t(out_embed.weight)},
+        "tolerance": TOL,
+    })
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
     linear_mse(out)
@@ -156,3 +187,8 @@ if __name__ == "__main__":
     ratings = [(0, 0, 5), (0, 2, 1), (1, 0, 4), (1, 1, 2), (2, 3, 5), (2, 4, 1), (0, 3, 4), (1, 4, 2)]
     train(out, "train_dot_product_sgd_factors2", 42, 5, 6, 2, ratings, 0.1, 20)
     train(out, "train_dot_product_sgd_factors3_lr05", 7, 5, 6, 3, ratings, 0.05, 8)
+    # Pairs from "the film was great" / "the food was awful" (ids 0..6), window 1.
+    word2vec(out, "word2vec_skip_gram_negative_sampling", "skip_gram", 3, 7, 4,
+             [[1], [1], [2], [2], [4], [4]], [0, 2, 1, 3, 0, 5], 3, 0.05)
+    word2vec(out, "word2vec_cbow_negative_sampling", "cbow", 4, 7, 4,
+             [[0, 2], [1, 3], [0, 5], [4, 6]], [1, 2, 4, 5], 2, 0.05)

@@ -12,6 +12,7 @@ use rowflow_core::ops::linear::Linear;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::{one_hot, OneHotLinear};
 use rowflow_core::ops::rnn::{Nonlinearity, Packing, Rnn, RnnConfig};
+use rowflow_core::ops::word2vec::Word2Vec;
 use rowflow_core::ops::Named;
 use rowflow_core::optim::sgd_step;
 use rowflow_core::torch_rng::Generator;
@@ -42,6 +43,7 @@ fn run(case: &Value) -> Check {
         Some("dot_product") => dot_product(case),
         Some("init") => init(case),
         Some("train") => train(case),
+        Some("word2vec") => word2vec(case),
         Some("error") => error(case),
         other => Err(format!("no runner for op {other:?}")),
     }
@@ -263,6 +265,38 @@ fn dot_product(case: &Value) -> Check {
     close("output", &core(model.forward(&x))?, &tensor(key(case, "output")?)?, tol)?;
     let g = core(model.backward(&x, &tensor(key(case, "upstream")?)?))?;
     close_named("grads", &g, &named(key(case, "grads")?)?, tol)
+}
+
+/// One SGD step of skip-gram or CBOW with negative sampling, the negatives as PyTorch drew them:
+/// both tables seeded, `v`, `pos`, `neg`, the loss, both gradients and the tables after the step.
+fn word2vec(case: &Value) -> Check {
+    let tol = tol(case);
+    let size = |k: &str| case["config"][k].as_u64().map(|v| v as usize).ok_or_else(|| format!("config.{k}"));
+    let (vocab, dim) = (size("vocab")?, size("dim")?);
+    let names = ["in_embed.weight", "out_embed.weight"];
+    check_seeded(case, &named(key(case, "params")?)?, |g| {
+        let mut table = || core(g.embedding(vocab, dim, None));
+        Ok(vec![(names[0].into(), table()?), (names[1].into(), table()?)])
+    })?;
+    let mut tables = [param(case, names[0])?, param(case, names[1])?];
+    let model = core(Word2Vec::new(tables[0].clone(), tables[1].clone()))?;
+    let (inputs, target, negatives) =
+        (ids(key(case, "input")?)?, ids(key(case, "target")?)?, ids(key(case, "negatives")?)?);
+    let f = core(model.forward(&inputs, &target, &negatives))?;
+    close("v", &f.v, &tensor(key(case, "v")?)?, tol)?;
+    close("pos", &f.pos, &tensor(key(case, "pos")?)?, tol)?;
+    close("neg", &f.neg, &tensor(key(case, "neg")?)?, tol)?;
+    let loss = case["loss"]["value"].as_f64().ok_or("loss.value")? as f32;
+    close("loss", &Tensor::vector(vec![f.loss]), &Tensor::vector(vec![loss]), tol)?;
+    let g = core(model.backward(&inputs, &target, &negatives))?;
+    let grads: Named = vec![(names[0].into(), g.in_embed.clone()), (names[1].into(), g.out_embed.clone())];
+    close_named("grads", &grads, &named(key(case, "grads")?)?, tol)?;
+    let lr = case["optimizer"]["lr"].as_f64().ok_or("optimizer.lr")?;
+    for (w, g) in tables.iter_mut().zip([&g.in_embed, &g.out_embed]) {
+        core(sgd_step(w, g, lr))?;
+    }
+    let after: Named = names.iter().map(|n| n.to_string()).zip(tables).collect();
+    close_named("params_after", &after, &named(key(case, "params_after")?)?, tol)
 }
 
 /// `steps` of SGD on the recommender with MSE against `target`: every loss, the parameters after

@@ -13,6 +13,7 @@ pub mod loss;
 pub mod matmul;
 pub mod one_hot;
 pub mod rnn;
+pub mod word2vec;
 
 use crate::tensor::Tensor;
 
