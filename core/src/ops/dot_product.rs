@@ -4,7 +4,7 @@
 //! input `(batch, 2)` of (user, movie) ids → output `(batch)`.
 
 use crate::error::{Result, TorchError};
-use crate::ops::embedding::Embedding;
+use crate::ops::embedding::{same_dim, Embedding};
 use crate::ops::linear::{check_upstream, dot};
 use crate::ops::Named;
 use crate::tensor::{Ids, Tensor};
@@ -21,13 +21,7 @@ pub struct DotProduct {
 impl DotProduct {
     pub fn new(user_factors: Tensor, movie_factors: Tensor) -> Result<Self> {
         let (u, m) = (Embedding::new(user_factors, None)?, Embedding::new(movie_factors, None)?);
-        if u.embedding_dim() != m.embedding_dim() {
-            return Err(TorchError::runtime(format!(
-                "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension 1",
-                u.embedding_dim(),
-                m.embedding_dim()
-            )));
-        }
+        same_dim(&u, &m)?;
         Ok(Self { user_factors: u, movie_factors: m })
     }
 

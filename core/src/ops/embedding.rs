@@ -180,6 +180,19 @@ impl Embedding {
     }
 }
 
+/// Two tables whose rows are multiplied elementwise (`a * b`): PyTorch's error when their
+/// `embedding_dim`s differ.
+pub(crate) fn same_dim(a: &Embedding, b: &Embedding) -> Result<()> {
+    match a.embedding_dim() == b.embedding_dim() {
+        true => Ok(()),
+        false => Err(TorchError::runtime(format!(
+            "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension 1",
+            a.embedding_dim(),
+            b.embedding_dim()
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 //! a pair looks up get gradient: that is how the tables learn.
 
 use crate::error::{Result, TorchError};
-use crate::ops::embedding::Embedding;
+use crate::ops::embedding::{same_dim, Embedding};
 use crate::ops::linear::dot;
 use crate::tensor::{Ids, Tensor};
 use crate::trace::{Phase, Span, Step, Trace, MAX_STEPS};
@@ -51,13 +51,7 @@ impl Word2Vec {
     pub fn new(in_embed: Tensor, out_embed: Tensor) -> Result<Self> {
         let (i, o) = (Embedding::new(in_embed, None)?, Embedding::new(out_embed, None)?);
         // Where PyTorch finds out: `(u * v)`, u from out_embed.
-        if i.embedding_dim() != o.embedding_dim() {
-            return Err(TorchError::runtime(format!(
-                "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension 1",
-                o.embedding_dim(),
-                i.embedding_dim()
-            )));
-        }
+        same_dim(&o, &i)?;
         Ok(Self { in_embed: i, out_embed: o })
     }
 
