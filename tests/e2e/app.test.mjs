@@ -140,6 +140,13 @@ test('axe, every rule: projection mode on every route', async () => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'Backward', exact: true }).click();
   await check(found, page, '#/train projector 1024×768 backward');
+  // RNN's boxes print their gradients there, beside the parameters.
+  await page.getByRole('navigation').getByRole('link', { name: 'RNN', exact: true }).click();
+  await page.locator('main [role=grid]').first().waitFor();
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.locator('.rnn-grads[data-cell="output.grad[0, 1]"]').waitFor();
+  await check(found, page, '#/rnn projector 1024×768 backward, a step');
   none(found);
   assert.deepEqual(page.errors, []);
 });
