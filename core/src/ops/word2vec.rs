@@ -69,6 +69,11 @@ impl Word2Vec {
     }
 
     pub fn forward(&self, inputs: &Ids, target: &Ids, negatives: &Ids) -> Result<Forward> {
+        Ok(self.run(inputs, target, negatives)?.0)
+    }
+
+    /// `forward`, with the rows `u` and `n` it looked up: backward reads them again.
+    fn run(&self, inputs: &Ids, target: &Ids, negatives: &Ids) -> Result<(Forward, Tensor, Tensor)> {
         let (b, c, k) = Self::sizes(inputs, target, negatives)?;
         let d = self.in_embed.embedding_dim();
         let rows = self.in_embed.forward(inputs)?;
@@ -87,21 +92,21 @@ impl Word2Vec {
         let per_pair =
             (0..b).map(|p| -logsigmoid(pos[p]) - neg[p * k..(p + 1) * k].iter().map(|&x| logsigmoid(-x)).sum::<f32>());
         let loss = per_pair.sum::<f32>() / b as f32;
-        Ok(Forward {
+        let f = Forward {
             v: Tensor::new(vec![b, d], v)?,
             pos: Tensor::vector(pos),
             neg: Tensor::new(vec![b, k], neg)?,
             loss,
-        })
+        };
+        Ok((f, u, n))
     }
 
     /// `dpos = (σ(pos) − 1)/B`, `dneg = σ(neg)/B`; `out_embed.weight.grad[target] += dpos·v`,
     /// `[negatives] += dneg·v`; `in_embed.weight.grad[inputs] += (dpos·u + Σ dneg·n)/C`.
     pub fn backward(&self, inputs: &Ids, target: &Ids, negatives: &Ids) -> Result<Grads> {
-        let f = self.forward(inputs, target, negatives)?;
+        let (f, u, n) = self.run(inputs, target, negatives)?;
         let (b, c, k) = Self::sizes(inputs, target, negatives)?;
         let d = self.in_embed.embedding_dim();
-        let (u, n) = (self.out_embed.forward(target)?, self.out_embed.forward(negatives)?);
         let dpos: Vec<f32> = f.pos.data().iter().map(|&x| (sigmoid(x) - 1.0) / b as f32).collect();
         let dneg: Vec<f32> = f.neg.data().iter().map(|&x| sigmoid(x) / b as f32).collect();
         let v = f.v.data();
