@@ -36,16 +36,15 @@ pub fn opening(key: &'static str) {
 }
 
 /// The save to offer to set aside after a panic on `route`: the one being opened, or the
-/// scene's, when this tab already stopped on it.
+/// scene's, when this tab already stopped on it — or at once, when the tab cannot mark the stop
+/// for its next load (no session storage), so a save that stops rowflow always has a way out.
 fn to_set_aside(route: &str) -> Option<String> {
     let session = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
     let before = session.as_ref().and_then(|s| s.get_item(CRASHED).ok().flatten());
-    if let Some(session) = &session {
-        let _ = session.set_item(CRASHED, route);
-    }
+    let marked = session.is_some_and(|s| s.set_item(CRASHED, route).is_ok());
     let again = || {
         let (_, href) = crate::Route::SCENES.iter().find(|(_, href)| *href == route)?;
-        (before.as_deref() == Some(route)).then(|| crate::storage::key(&href[2..].replace('-', "_")))
+        (!marked || before.as_deref() == Some(route)).then(|| crate::storage::key(&href[2..].replace('-', "_")))
     };
     OPENING.get().map(String::from).or_else(again)
 }
