@@ -6,7 +6,8 @@
 Same format as the shared fixtures (see the README's Parity section): float values are written
 as the exact decimal of each float32. Cases made here: MSE losses (value and the upstream
 gradient they feed into backward), RNN losses on output and h_n, SGD training of the fastai
-DotProduct recommender, and word2vec's skip-gram and CBOW steps with negative sampling.
+DotProduct recommender, word2vec's skip-gram and CBOW steps with negative sampling, and a
+sentence classifier's step (an embedding trained by its task).
 """
 import json
 import sys
@@ -173,6 +174,36 @@ def word2vec(out, name, model, seed, vocab, dim, inputs, target, k, lr):
     })
 
 
+def classifier(out, name, seed, vocab, dim, sentences, labels, lr, freeze, pretrained=None):
+    """One SGD step of a sentence classifier: each sentence's rows averaged, `nn.Linear(dim, 1)`,
+    `F.binary_cross_entropy_with_logits` against a label per sentence. `torch.manual_seed(seed)`
+    draws fc first, then the table (unless `pretrained` gives it, frozen or fine-tuned)."""
+    torch.manual_seed(seed)
+    fc = nn.Linear(dim, 1)
+    if pretrained is None:
+        emb = nn.Embedding(vocab, dim)
+    else:
+        emb = nn.Embedding.from_pretrained(torch.tensor(pretrained), freeze=freeze)
+    params = {"embedding.weight": emb.weight, "fc.weight": fc.weight, "fc.bias": fc.bias}
+    init = {n: t(p) for n, p in params.items()}
+    labels = torch.tensor([float(y) for y in labels])
+    x = torch.stack([emb(torch.tensor(s)).mean(0) for s in sentences])
+    logits = fc(x).squeeze(1)
+    loss = F.binary_cross_entropy_with_logits(logits, labels)
+    loss.backward()
+    trained = {n: p for n, p in params.items() if p.requires_grad}
+    grads = {n: t(p.grad) for n, p in trained.items()}
+    torch.optim.SGD(trained.values(), lr=lr).step()
+    write(out, {
+        "name": name, "op": "classifier",
+        "config": {"vocab": vocab, "dim": dim, "from_pretrained": pretrained is not None, "freeze": freeze},
+        "init_seed": seed, "params": init, "sentences": sentences, "labels": t(labels),
+        "x": t(x), "logits": t(logits), "loss": {"kind": "bce_with_logits", "value": loss.item()},
+        "grads": grads, "optimizer": {"kind": "sgd", "lr": lr},
+        "params_after": {n: t(p) for n, p in params.items()}, "tolerance": TOL,
+    })
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
     linear_mse(out)
@@ -192,3 +223,10 @@ if __name__ == "__main__":
              [[1], [1], [2], [2], [4], [4]], [0, 2, 1, 3, 0, 5], 3, 0.05)
     word2vec(out, "word2vec_cbow_negative_sampling", "cbow", 4, 7, 4,
              [[0, 2], [1, 3], [0, 5], [4, 6]], [1, 2, 4, 5], 2, 0.05)
+    # Sentences of the same vocabulary, labelled 1 (good) or 0 (bad): a classifier's step.
+    sentences, labels = [[0, 1, 2, 3], [0, 4, 5, 6], [1, 3], [4, 6, 6], [0, 1, 2, 6, 6]], [1, 0, 1, 0, 0]
+    table = [[0.5, -0.25, 0.125, 1.0], [0.75, 0.5, -0.5, 0.25], [-0.125, 0.25, 0.5, -0.75], [1.0, 0.75, -0.25, 0.5],
+             [-0.5, -1.0, 0.25, 0.125], [0.25, -0.5, 0.75, -0.25], [-1.0, -0.75, 0.5, -0.5]]
+    classifier(out, "classifier_bce_random_init", 5, 7, 4, sentences, labels, 0.5, False)
+    classifier(out, "classifier_bce_pretrained_frozen", 6, 7, 4, sentences, labels, 0.5, True, table)
+    classifier(out, "classifier_bce_pretrained_fine_tuned", 6, 7, 4, sentences[:4], labels[:4], 0.5, False, table)

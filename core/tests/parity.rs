@@ -6,6 +6,7 @@ mod common;
 
 use common::*;
 use libtest_mimic::{Arguments, Failed, Trial};
+use rowflow_core::ops::classifier::Classifier;
 use rowflow_core::ops::dot_product::DotProduct;
 use rowflow_core::ops::embedding::Embedding;
 use rowflow_core::ops::linear::Linear;
@@ -44,6 +45,7 @@ fn run(case: &Value) -> Check {
         Some("init") => init(case),
         Some("train") => train(case),
         Some("word2vec") => word2vec(case),
+        Some("classifier") => classifier(case),
         Some("error") => error(case),
         other => Err(format!("no runner for op {other:?}")),
     }
@@ -296,6 +298,47 @@ fn word2vec(case: &Value) -> Check {
         core(sgd_step(w, g, lr))?;
     }
     let after: Named = names.iter().map(|n| n.to_string()).zip(tables).collect();
+    close_named("params_after", &after, &named(key(case, "params_after")?)?, tol)
+}
+
+/// One SGD step of a sentence classifier (mean of each sentence's rows → `nn.Linear(dim, 1)` →
+/// BCE with logits): fc then the table seeded (a pretrained table given), `x`, `logits`, the
+/// loss, every gradient (none for a frozen table) and the parameters after the step.
+fn classifier(case: &Value) -> Check {
+    let tol = tol(case);
+    let size = |k: &str| case["config"][k].as_u64().map(|v| v as usize).ok_or_else(|| format!("config.{k}"));
+    let (vocab, dim) = (size("vocab")?, size("dim")?);
+    let pretrained = case["config"]["from_pretrained"].as_bool().unwrap_or(false);
+    let freeze = pretrained && case["config"]["freeze"].as_bool().unwrap_or(true);
+    let names = ["embedding.weight", "fc.weight", "fc.bias"];
+    let params = named(key(case, "params")?)?;
+    let table = param(case, names[0])?;
+    check_seeded(case, &params, |g| {
+        let (w, b) = g.linear(dim, 1, true);
+        // `from_pretrained` draws nothing: its table is the one given.
+        let emb = if pretrained { table.clone() } else { core(g.embedding(vocab, dim, None))? };
+        Ok(vec![(names[0].into(), emb), (names[1].into(), w), (names[2].into(), b.ok_or("fc.bias")?)])
+    })?;
+    let fc = core(Linear::new(param(case, names[1])?, Some(param(case, names[2])?)))?;
+    let model = Classifier { embedding: core(Embedding::new(table.clone(), None))?, fc, freeze };
+    let sentences: Vec<Vec<i64>> =
+        serde_json::from_value(key(case, "sentences")?.clone()).map_err(|e| e.to_string())?;
+    let labels = tensor(key(case, "labels")?)?;
+    let f = core(model.forward(&sentences))?;
+    close("x", &f.x, &tensor(key(case, "x")?)?, tol)?;
+    close("logits", &f.logits, &tensor(key(case, "logits")?)?, tol)?;
+    let (loss, grads) = core(model.backward(&sentences, &labels))?;
+    let want = case["loss"]["value"].as_f64().ok_or("loss.value")? as f32;
+    close("loss", &Tensor::vector(vec![loss]), &Tensor::vector(vec![want]), tol)?;
+    close_named("grads", &grads, &named(key(case, "grads")?)?, tol)?;
+    let lr = case["optimizer"]["lr"].as_f64().ok_or("optimizer.lr")?;
+    let mut after: Named = vec![(names[0].into(), table), (names[1].into(), model.fc.weight.clone())];
+    after.push((names[2].into(), model.fc.bias.clone().ok_or("fc.bias")?));
+    for (name, w) in after.iter_mut() {
+        if let Some(g) = rowflow_core::ops::find(&grads, name) {
+            core(sgd_step(w, g, lr))?;
+        }
+    }
     close_named("params_after", &after, &named(key(case, "params_after")?)?, tol)
 }
 

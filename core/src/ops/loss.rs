@@ -1,9 +1,10 @@
 //! The losses a scene can put on its output: `output.sum()`, or `F.mse_loss(output, target)`
-//! (the mean of squared differences). Each gives its value and `dL/doutput`, the upstream
-//! gradient every op's backward starts from.
+//! (the mean of squared differences); and a classifier's
+//! `F.binary_cross_entropy_with_logits(logits, labels)`. Each gives its value and `dL/doutput`,
+//! the upstream gradient every op's backward starts from.
 
 use crate::error::{Result, TorchError};
-use crate::tensor::Tensor;
+use crate::tensor::{shape_str, Tensor};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,6 +39,27 @@ impl Loss {
             }
         }
     }
+}
+
+/// `F.binary_cross_entropy_with_logits(logits, labels)`, mean reduction: the loss and
+/// `dL/dlogits = (σ(x) − y)/N`. Each term is `max(x, 0) − x·y + log1p(e^−|x|)`, as PyTorch's
+/// is, so no `|x|` overflows; the terms are added in f64 and rounded once. Labels are not
+/// checked to be 0 or 1: PyTorch takes any float (a soft label).
+pub fn bce_with_logits(logits: &Tensor, labels: &Tensor) -> Result<(f32, Tensor)> {
+    if logits.shape() != labels.shape() {
+        return Err(TorchError::value(format!(
+            "Target size (torch.Size({})) must be the same as input size (torch.Size({}))",
+            shape_str(labels.shape()),
+            shape_str(logits.shape())
+        )));
+    }
+    let pairs = || logits.data().iter().zip(labels.data());
+    let terms: f64 = pairs().map(|(&x, &y)| (x.max(0.0) - x * y + (-x.abs()).exp().ln_1p()) as f64).sum();
+    // The mean's backward hands each term `1/N` (in f32), which the loss's multiplies in.
+    let n = logits.numel();
+    let scale = 1.0 / n as f32;
+    let grad = pairs().map(|(&x, &y)| (1.0 / (1.0 + (-x).exp()) - y) * scale).collect();
+    Ok(((terms / n as f64) as f32, Tensor::new(logits.shape().to_vec(), grad)?))
 }
 
 /// mse_loss here wants the target in the output's own shape; where PyTorch would refuse to
@@ -78,5 +100,18 @@ mod tests {
             e.message,
             "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 0"
         );
+    }
+
+    #[test]
+    fn bce_with_logits_is_stable_and_checks_the_shape() {
+        // x = 100, y = 0 costs 100; x = −100, y = 0 costs e^−100: the naive log(1 − σ(x)) is −inf.
+        let (loss, g) = bce_with_logits(&Tensor::vector(vec![100.0, -100.0]), &Tensor::vector(vec![0.0, 0.0])).unwrap();
+        assert_eq!(loss, 50.0);
+        assert_eq!(g.data(), [0.5, 0.0]);
+        let (loss, g) = bce_with_logits(&Tensor::vector(vec![0.0]), &Tensor::vector(vec![1.0])).unwrap();
+        assert_eq!((loss, g.data()), (std::f32::consts::LN_2, &[-0.5][..]));
+        let e = bce_with_logits(&Tensor::vector(vec![0.0; 4]), &Tensor::vector(vec![0.0; 3])).unwrap_err();
+        let want = "ValueError: Target size (torch.Size([3])) must be the same as input size (torch.Size([4]))";
+        assert_eq!(e.to_string(), want);
     }
 }

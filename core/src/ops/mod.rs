@@ -6,6 +6,7 @@
 //! describe the same work as steps. Traces depend on shapes and ids only, never on values, so a
 //! view can re-use one while numbers change.
 
+pub mod classifier;
 pub mod dot_product;
 pub mod embedding;
 pub mod linear;
