@@ -13,7 +13,7 @@ use rowflow_core::ops::linear::Linear;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::{one_hot, OneHotLinear};
 use rowflow_core::ops::rnn::{Nonlinearity, Packing, Rnn, RnnConfig};
-use rowflow_core::ops::word2vec::Word2Vec;
+use rowflow_core::ops::word2vec::{Batch, Word2Vec};
 use rowflow_core::ops::Named;
 use rowflow_core::optim::sgd_step;
 use rowflow_core::torch_rng::Generator;
@@ -282,15 +282,14 @@ fn word2vec(case: &Value) -> Check {
     })?;
     let mut tables = [param(case, names[0])?, param(case, names[1])?];
     let model = core(Word2Vec::new(tables[0].clone(), tables[1].clone()))?;
-    let (inputs, target, negatives) =
-        (ids(key(case, "input")?)?, ids(key(case, "target")?)?, ids(key(case, "negatives")?)?);
-    let f = core(model.forward(&inputs, &target, &negatives))?;
+    let batch = Batch::full(ids(key(case, "input")?)?, ids(key(case, "target")?)?, ids(key(case, "negatives")?)?);
+    let f = core(model.forward(&batch))?;
     close("v", &f.v, &tensor(key(case, "v")?)?, tol)?;
     close("pos", &f.pos, &tensor(key(case, "pos")?)?, tol)?;
     close("neg", &f.neg, &tensor(key(case, "neg")?)?, tol)?;
     let loss = case["loss"]["value"].as_f64().ok_or("loss.value")? as f32;
     close("loss", &Tensor::vector(vec![f.loss]), &Tensor::vector(vec![loss]), tol)?;
-    let g = core(model.backward(&inputs, &target, &negatives))?;
+    let g = core(model.backward(&batch))?;
     let grads: Named = vec![(names[0].into(), g.in_embed.clone()), (names[1].into(), g.out_embed.clone())];
     close_named("grads", &grads, &named(key(case, "grads")?)?, tol)?;
     let lr = case["optimizer"]["lr"].as_f64().ok_or("optimizer.lr")?;
