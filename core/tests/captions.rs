@@ -3,7 +3,7 @@
 
 use rowflow_core::format::CAPTION as MOST;
 use rowflow_core::scene::contract::{Scene, View};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::trace::Phase;
 
 fn captions<S: Scene>() -> Vec<(String, String)> {
@@ -27,6 +27,7 @@ fn every_caption_fits_two_lines() {
         captions::<one_hot::State>(),
         captions::<rnn::State>(),
         captions::<train::State>(),
+        captions::<word2vec::State>(),
     ];
     let long: Vec<String> = all
         .concat()

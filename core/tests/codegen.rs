@@ -3,7 +3,7 @@
 
 use rowflow_core::codegen;
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -103,6 +103,18 @@ fn scripts() -> Vec<(String, String)> {
     s.apply(&Edit::field("n_factors", "3")).unwrap();
     s.edit("ratings", 2, "nan").unwrap();
     add("train nan rating".into(), codegen::train(&s, 2));
+
+    for (id, _) in word2vec::PRESETS {
+        let mut s = word2vec::State::preset(id).unwrap();
+        add(format!("word2vec {id}"), codegen::word2vec(&s));
+        s.apply(&Edit::Run { steps: 3 }).unwrap();
+        add(format!("word2vec {id} stepped"), codegen::word2vec(&s));
+    }
+    let mut s = word2vec::State::default();
+    s.apply(&Edit::field("corpus", "it's \"quoted\" text\nand more")).unwrap();
+    add("word2vec quoted words".into(), codegen::word2vec(&s));
+    s.apply(&Edit::field("corpus", "")).unwrap();
+    add("word2vec no pairs".into(), codegen::word2vec(&s));
     out
 }
 

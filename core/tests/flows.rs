@@ -2,7 +2,7 @@
 //! cell the step reads to a cell it writes, so the page always has a flow to show.
 
 use rowflow_core::scene::contract::{Scene, View};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::Phase;
 
 fn every_step_flows<S: Scene>() {
@@ -30,4 +30,5 @@ fn every_step_of_every_preset_flows_from_what_it_reads_to_what_it_writes() {
     every_step_flows::<one_hot::State>();
     every_step_flows::<rnn::State>();
     every_step_flows::<train::State>();
+    every_step_flows::<word2vec::State>();
 }

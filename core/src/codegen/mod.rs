@@ -34,6 +34,7 @@ mod notebook;
 mod one_hot;
 mod rnn;
 mod train;
+mod word2vec;
 
 #[cfg(test)]
 mod tests;
@@ -69,6 +70,11 @@ pub fn rnn(s: &scene::rnn::State) -> String {
 /// The `DotProduct` recommender and `steps` SGD steps from the current factors.
 pub fn train(s: &scene::train::State, steps: usize) -> String {
     script(s, steps)
+}
+
+/// Both word2vec tables on the next step's pairs, then the task from its three starts.
+pub fn word2vec(s: &scene::word2vec::State) -> String {
+    script(s, 0)
 }
 
 /// A scene's whole script as it is, every number written; `steps` is how many SGD steps Train's
@@ -108,6 +114,8 @@ pub enum Section {
     Backward,
     /// Train's loop of SGD steps.
     Sgd,
+    /// word2vec's vocabulary trained by a sentence classifier instead, from three starts.
+    Task,
 }
 
 /// A script in its sections, in order: the panel's text has them one after another with a blank

@@ -6,7 +6,7 @@
 use super::{Numbers, Script, Section};
 use crate::ops::loss::Loss;
 use crate::scene::contract::{Scene, View};
-use crate::scene::{embedding, linear, one_hot, rnn, train};
+use crate::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use crate::trace::Phase;
 use serde_json::{json, Value};
 
@@ -46,6 +46,7 @@ pub fn notebook_of<S: Notebook>(state: &S, view: &S::View, title: &str, steps: u
             Section::Forward => "forward",
             Section::Backward => "backward",
             Section::Sgd => "sgd",
+            Section::Task => "task",
         };
         let mut words = about(state, view, *section, steps);
         words.extend(S::notes(view, *section).iter().map(|n| paragraph(n)));
@@ -149,6 +150,14 @@ fn about<S: Scene>(state: &S, view: &S::View, section: Section, steps: usize) ->
             );
             vec!["## Run N steps".into(), what]
         }
+        Section::Task => vec![
+            "## The same vocabulary, trained by a task".into(),
+            "A sentence classifier: the mean of a sentence's rows of an `nn.Embedding`, then `nn.Linear(D, 1)` \
+             and `F.binary_cross_entropy_with_logits` against its label. It starts from a random table, from \
+             word2vec's `in_embed` frozen, and from it fine-tuned, each with the same `fc`, and prints each \
+             start's loss after its SGD steps: the page's three curves end there."
+                .into(),
+        ],
     }
 }
 
@@ -285,6 +294,16 @@ impl Notebook for rnn::State {
 
     fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
         super::rnn::sections(self, view, numbers)
+    }
+}
+
+impl Notebook for word2vec::State {
+    fn intro(v: &word2vec::Computed) -> Vec<String> {
+        [vec![v.shape_equation.clone()], v.captions.clone()].concat()
+    }
+
+    fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
+        super::word2vec::sections(self, view, numbers)
     }
 }
 

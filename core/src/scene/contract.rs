@@ -319,7 +319,7 @@ pub(crate) use view_common;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{embedding, linear, one_hot, rnn, train};
+    use crate::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 
     /// Every preset is the one it names; the first is the default; no other id is one.
     fn presets_are_themselves<S: Scene>() {
@@ -337,5 +337,6 @@ mod tests {
         presets_are_themselves::<one_hot::State>();
         presets_are_themselves::<rnn::State>();
         presets_are_themselves::<train::State>();
+        presets_are_themselves::<word2vec::State>();
     }
 }

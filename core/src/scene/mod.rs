@@ -14,6 +14,7 @@ pub mod one_hot;
 pub mod rnn;
 pub mod share;
 pub mod train;
+pub mod word2vec;
 
 use crate::edit::{parse_block, parse_float, parse_int};
 use crate::error::TorchError;

@@ -1,0 +1,312 @@
+//! What the word2vec scene shows of a state: the vocabulary, the sentence the next step trains
+//! on and its pairs, the scores, loss and gradients of that step, which rows it reads and moves,
+//! the task's three starts, and both tables compared.
+
+use super::compare::{neighbours, pca, Neighbour, Spot};
+use super::corpus::Pair;
+use super::state::State;
+use super::task::{Run, Start, Task};
+use super::{IN, OUT};
+use crate::format::{count, short};
+use crate::ops::Named;
+use crate::scene::{label, Factor, Formula, Issue};
+use crate::tensor::{Ids, Tensor};
+use crate::trace::{Phase, Trace};
+use crate::TorchError;
+
+/// Everything the view shows, computed from the state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Computed {
+    /// The vocabulary: `words[id]`, `counts[id]`.
+    pub words: Vec<String>,
+    pub counts: Vec<usize>,
+    /// Words below `min_count`, with their counts.
+    pub dropped: Vec<(String, usize)>,
+    pub tokens: usize,
+    /// The line the next step trains on, and its words as read (ids in the vocabulary, or
+    /// `None` for a word left out).
+    pub sentence: Option<usize>,
+    pub sentence_words: Vec<(String, Option<i64>)>,
+    /// The step's pairs, positions in `sentence_words`' in-vocabulary words.
+    pub pairs: Vec<Pair>,
+    /// The batch: `input` (B, C) ids, `target` (B,), `negatives` (B, K).
+    pub input: Ids,
+    pub target: Ids,
+    pub negatives: Ids,
+    /// `(B,)` and `(B, K)` scores, and the gradient backward starts from.
+    pub pos: Tensor,
+    pub neg: Tensor,
+    pub pos_grad: Tensor,
+    pub neg_grad: Tensor,
+    /// `(B, D)`: the centre's row or the context's mean.
+    pub v: Tensor,
+    pub loss: Option<f32>,
+    pub loss_curve: Vec<f32>,
+    /// `in_embed.weight` and `out_embed.weight`'s `.grad`.
+    pub grads: Named,
+    /// Rows the step reads (and moves) in each table.
+    pub rows_in: Vec<usize>,
+    pub rows_out: Vec<usize>,
+    /// Rows the last step moved.
+    pub changed_in: Vec<usize>,
+    pub changed_out: Vec<usize>,
+    pub forward: Trace,
+    pub backward: Trace,
+    /// The task from each start; `runs[k].start == Start::ALL[k]`.
+    pub runs: Vec<Run>,
+    /// The sentences the task learns from (lines with a word in the vocabulary).
+    pub task_lines: Vec<usize>,
+    /// Nearest words to the chosen word, in word2vec's `in_embed` and in the task's table.
+    pub near_word2vec: Vec<Neighbour>,
+    pub near_task: Vec<Neighbour>,
+    pub map_word2vec: Vec<Spot>,
+    pub map_task: Vec<Spot>,
+    pub issues: Vec<Issue>,
+    pub shape_equation: String,
+    pub captions: Vec<String>,
+    /// What a formula needs: the tables.
+    tables: [Tensor; 2],
+}
+
+fn issue(tensor: &str, message: String, hint: &str) -> Issue {
+    Issue { tensor: tensor.into(), cell: None, error: TorchError::runtime(message), hint: hint.into() }
+}
+
+fn unique(ids: &[i64]) -> Vec<usize> {
+    let mut v: Vec<usize> = ids.iter().map(|&i| i as usize).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+impl State {
+    fn changed_rows(&self, name: &str) -> Vec<usize> {
+        let d = self.dim().max(1);
+        let mut rows: Vec<usize> = self.learning.changed_in(name).iter().map(|i| i / d).collect();
+        rows.dedup();
+        rows
+    }
+
+    /// Everything the view shows. Never panics: what cannot run says why in `issues`.
+    pub fn compute(&self) -> Computed {
+        let mut issues = Vec::new();
+        let pass = self
+            .pass()
+            .map_err(|e| issues.push(issue("corpus", e, "write sentences of two or more words, one per line")))
+            .ok();
+        let run = pass.as_ref().and_then(|p| {
+            let f = p.model.forward(&p.batch).map_err(|e| issues.push(issue(IN, e.to_string(), ""))).ok()?;
+            let g = p.model.backward(&p.batch).ok()?;
+            let traces = (p.model.forward_trace(&p.batch).ok()?, p.model.backward_trace(&p.batch).ok()?);
+            Some((f, g, traces))
+        });
+        let corpus = pass.as_ref().map_or_else(|| self.corpus(), |p| p.corpus.clone());
+        let task_lines: Vec<usize> = (0..corpus.sentences.len()).filter(|&i| !corpus.sentences[i].is_empty()).collect();
+        let sentences: Vec<Vec<i64>> = task_lines.iter().map(|&i| corpus.sentences[i].clone()).collect();
+        let labels =
+            Tensor::vector(task_lines.iter().map(|&i| self.labels.data().get(i).copied().unwrap_or(0.0)).collect());
+        let task = Task {
+            sentences: &sentences,
+            labels: &labels,
+            seed: self.seed_value(),
+            lr: self.task_lr(),
+            steps: self.task_steps,
+        };
+        let runs = if sentences.is_empty() {
+            Vec::new()
+        } else {
+            task.runs(&self.in_embed).unwrap_or_else(|e| {
+                issues.push(issue("labels", e, "the task needs a label for every sentence"));
+                Vec::new()
+            })
+        };
+        let word = corpus.id(&self.word);
+        let chosen = runs.iter().find(|r| r.start == self.start());
+        let (near_word2vec, near_task) = match word {
+            Some(w) => (
+                neighbours(&self.in_embed, &corpus.words, w, 5),
+                chosen.map(|r| neighbours(&r.table, &corpus.words, w, 5)).unwrap_or_default(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        let (map_word2vec, map_task) =
+            (pca(&self.in_embed, &corpus.words), chosen.map(|r| pca(&r.table, &corpus.words)).unwrap_or_default());
+        let sentence = pass.as_ref().map(|p| p.sentence);
+        let line = sentence.and_then(|s| self.corpus.lines().nth(s)).unwrap_or_default();
+        let sentence_words = super::corpus::words(line)
+            .map(|w| {
+                let id = corpus.id(&w).map(|i| i as i64);
+                (w, id)
+            })
+            .collect();
+        let mut loss_curve = self.learning.losses.clone();
+        loss_curve.extend(run.as_ref().map(|(f, ..)| f.loss));
+        let empty = || Tensor::vector(Vec::new());
+        let no_ids = || Ids::new(vec![0], Vec::new()).unwrap_or_else(|_| Ids::vector(Vec::new()));
+        let (rows_in, rows_out) = pass.as_ref().map_or_else(Default::default, |p| {
+            (
+                unique(&p.pairs.iter().flat_map(|q| q.input.clone()).collect::<Vec<_>>()),
+                unique(&[p.batch.target.data(), p.batch.negatives.data()].concat()),
+            )
+        });
+        let b = pass.as_ref().map_or(0, |p| p.pairs.len());
+        let captions = self.captions(&corpus, &runs, b);
+        let (f, g, (forward, backward)) = match run {
+            Some((f, g, t)) => (Some(f), Some(g), t),
+            None => (None, None, Default::default()),
+        };
+        let (pos_grad, neg_grad) = f.as_ref().map_or_else(|| (empty(), empty()), |f| f.score_grads());
+        Computed {
+            words: corpus.words.clone(),
+            counts: corpus.counts.clone(),
+            dropped: corpus.dropped.clone(),
+            tokens: corpus.tokens,
+            sentence,
+            sentence_words,
+            pairs: pass.as_ref().map(|p| p.pairs.clone()).unwrap_or_default(),
+            input: pass.as_ref().map_or_else(no_ids, |p| p.batch.inputs.clone()),
+            target: pass.as_ref().map_or_else(no_ids, |p| p.batch.target.clone()),
+            negatives: pass.as_ref().map_or_else(no_ids, |p| p.batch.negatives.clone()),
+            pos: f.as_ref().map_or_else(empty, |f| f.pos.clone()),
+            neg: f.as_ref().map_or_else(empty, |f| f.neg.clone()),
+            v: f.as_ref().map_or_else(empty, |f| f.v.clone()),
+            pos_grad,
+            neg_grad,
+            loss: f.as_ref().map(|f| f.loss),
+            loss_curve,
+            grads: g.map(|g| vec![(IN.to_string(), g.in_embed), (OUT.to_string(), g.out_embed)]).unwrap_or_default(),
+            rows_in,
+            rows_out,
+            changed_in: self.changed_rows(IN),
+            changed_out: self.changed_rows(OUT),
+            forward,
+            backward,
+            runs,
+            task_lines,
+            near_word2vec,
+            near_task,
+            map_word2vec,
+            map_task,
+            issues,
+            shape_equation: format!(
+                "{} ({b}, D) · out_embed(target) ({b}, D) → pos ({b},), neg ({b}, {}) → loss",
+                if self.cbow { "in_embed(context).mean" } else { "in_embed(centre)" },
+                self.negatives
+            ),
+            captions,
+            tables: [self.in_embed.clone(), self.out_embed.clone()],
+        }
+    }
+
+    fn captions(&self, corpus: &super::corpus::Corpus, runs: &[Run], b: usize) -> Vec<String> {
+        let mut out = vec![format!(
+            "{}: {} of the vocabulary's {} are read and moved by this step; every other row's gradient is 0.",
+            if self.cbow {
+                "CBOW predicts each centre word from the mean of its context's rows"
+            } else {
+                "Skip-gram predicts each context word from its centre's row"
+            },
+            count(b, "pair"),
+            count(corpus.vocab(), "row"),
+        )];
+        if let [random, frozen, tuned] = runs {
+            let last = |r: &Run| r.losses.last().map_or("?".into(), |&l| short(l));
+            out.push(format!(
+                "The task after {}: from a random table loss {}, from word2vec's frozen {}, fine-tuned {}.",
+                count(self.task_steps, "step"),
+                last(random),
+                last(frozen),
+                last(tuned)
+            ));
+        }
+        out
+    }
+}
+
+impl Computed {
+    pub fn trace_of(&self, phase: Phase) -> &Trace {
+        match phase {
+            Phase::Forward => &self.forward,
+            Phase::Backward => &self.backward,
+        }
+    }
+
+    pub fn run(&self, start: Start) -> Option<&Run> {
+        self.runs.iter().find(|r| r.start == start)
+    }
+
+    /// `pos[b] = Σ_j out_embed.weight[target, j]·v[b, j]`, and `neg[b, q]` with the q-th negative.
+    pub fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula> {
+        let (row, b, value) = match (tensor, index) {
+            ("pos", &[b]) => (*self.target.data().get(b)?, b, self.pos.get(&[b])?),
+            ("neg", &[b, q]) => {
+                (*self.negatives.data().get(b * self.negatives.shape().get(1)? + q)?, b, self.neg.get(&[b, q])?)
+            }
+            _ => return None,
+        };
+        let [input, out] = &self.tables;
+        let d = out.shape().get(1).copied().unwrap_or(0);
+        let row = row as usize;
+        // Skip-gram's v is the centre's own row: name it so.
+        let centre = self.pairs.get(b).filter(|p| p.input.len() == 1).map(|p| p.input[0] as usize);
+        let products = (0..d)
+            .map(|j| {
+                let u = Factor::new(label(OUT, &[row, j]), out.get(&[row, j])?);
+                let v = match centre {
+                    Some(c) => Factor::new(label(IN, &[c, j]), input.get(&[c, j])?),
+                    None => Factor::new(label("v", &[b, j]), self.v.get(&[b, j])?),
+                };
+                Some((u, v))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Formula { target: label(tensor, index), func: None, products, constants: Vec::new(), value, zeros: 0 })
+    }
+
+    fn word(&self, id: i64) -> &str {
+        usize::try_from(id).ok().and_then(|i| self.words.get(i)).map_or("?", String::as_str)
+    }
+
+    /// The timeline's words for the step at `playhead` of a pass.
+    pub fn describe(&self, pass: Phase, playhead: usize) -> String {
+        let trace = self.trace_of(pass);
+        let n = trace.len();
+        if n == 0 {
+            return "Nothing to play: the corpus gives no pair to train on.".into();
+        }
+        let Some(p) =
+            playhead.checked_sub(1).and_then(|k| trace.steps.get(k)).and_then(|s| s.writes.first()).and_then(|w| {
+                match pass {
+                    Phase::Forward => w.index.first().copied().flatten(),
+                    // Backward writes rows; the pair is the step's own (last first).
+                    Phase::Backward => Some(n - playhead),
+                }
+            })
+        else {
+            return match pass {
+                Phase::Forward => {
+                    format!("Forward: {}, one per pair of the sentence. Press Step forward to start.", count(n, "step"))
+                }
+                Phase::Backward => format!(
+                    "Backward: {}, from the last pair back to the first. Press Step forward to start.",
+                    count(n, "step")
+                ),
+            };
+        };
+        let Some(pair) = self.pairs.get(p) else { return String::new() };
+        let words = |ids: &[i64]| ids.iter().map(|&i| self.word(i)).collect::<Vec<_>>().join(", ");
+        let k = self.negatives.shape().get(1).copied().unwrap_or(0);
+        let negs = words(&self.negatives.data()[p * k..(p + 1) * k]);
+        let (input, target) = (words(&pair.input), self.word(pair.target));
+        let input = if pair.input.len() > 1 { format!("the mean of {input}") } else { input };
+        match pass {
+            Phase::Forward => format!(
+                "Pair {p}: {input} → {target}: pos[{p}] = {}; the negatives {negs} make neg[{p}].",
+                self.pos.get(&[p]).map_or("?".into(), short)
+            ),
+            Phase::Backward => format!(
+                "pos.grad[{p}] = {}: only the rows of {input} (in_embed) and of {target}, {negs} (out_embed) get gradient.",
+                self.pos_grad.get(&[p]).map_or("?".into(), short)
+            ),
+        }
+    }
+}
