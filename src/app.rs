@@ -1,5 +1,6 @@
 use crate::scenes::{
     embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
+    word2vec::Word2VecScene,
 };
 use leptos::ev;
 use leptos::prelude::*;
@@ -16,16 +17,18 @@ pub enum Route {
     OneHot,
     Rnn,
     Train,
+    Word2Vec,
     NotFound,
 }
 
 impl Route {
-    pub const SCENES: [(Route, &'static str); 5] = [
+    pub const SCENES: [(Route, &'static str); 6] = [
         (Route::Linear, "#/linear"),
         (Route::Embedding, "#/embedding"),
         (Route::OneHot, "#/one-hot"),
         (Route::Rnn, "#/rnn"),
         (Route::Train, "#/train"),
+        (Route::Word2Vec, "#/word2vec"),
     ];
 
     /// The route of `#/linear`, also with a share link's `?s=...` after it.
@@ -178,5 +181,6 @@ mod chunks {
         OneHot => one_hot: OneHotScene,
         Rnn => rnn: RnnScene,
         Train => train: TrainScene,
+        Word2Vec => word2vec: Word2VecScene,
     }
 }

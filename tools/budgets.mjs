@@ -20,6 +20,7 @@ const ROUTES = [
   ['#/one-hot', '[role=grid]'],
   ['#/rnn', '[role=grid]'],
   ['#/train', '[role=grid]'],
+  ['#/word2vec', '[role=grid]'],
 ];
 const LIGHTHOUSE = ['#/', '#/embedding'];
 const RUNS = 3;

@@ -92,7 +92,7 @@ try {
       ([, scene, body, deps]) => [scene, [file(body), ...deps.split(', ').filter(Boolean).map((d) => shared[d])]],
     ),
   );
-  const scenes = ['linear', 'embedding', 'one_hot', 'rnn', 'train'];
+  const scenes = ['linear', 'embedding', 'one_hot', 'rnn', 'train', 'word2vec'];
   if (scenes.some((s) => !parts[s]?.length || parts[s].some((f) => !f)))
     throw new Error(`tools/split.mjs could not read each scene’s parts from the loader: ${JSON.stringify(parts)}`);
   let html = await readFile(join(staging, 'index.html'), 'utf8');

@@ -5,3 +5,4 @@ pub mod linear;
 pub mod one_hot;
 pub mod rnn;
 pub mod train;
+pub mod word2vec;

@@ -1,0 +1,97 @@
+// The word2vec scene in the built site: the default corpus read into a vocabulary, skip-gram's
+// first sentence as pairs; a forward step lights the rows it reads, an SGD step moves exactly
+// the rows the timeline lit and Undo takes it back; CBOW makes one pair per centre; training
+// changes the neighbours and the PCA map; a refused setting says why beside it; axe finds nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scene, axe, cell, shot, status } from './browser.mjs';
+
+const IN = 'in_embed.weight';
+const OUT = 'out_embed.weight';
+const { open } = scene('#/word2vec', { ready: `[data-cell="${IN}[0, 0]"]` });
+
+/** Rows of a table whose cells are faded (not read by the step on show), and those moved. */
+async function rows(page, name, attr) {
+  return page.evaluate(
+    ({ name, attr }) => {
+      const out = new Set();
+      for (const el of document.querySelectorAll(`[data-cell^="${name}["]`)) {
+        const m = el.getAttribute('data-cell').match(/\[(\d+), \d+\]$/);
+        if (m && el.closest('td')?.getAttribute(attr) === 'true') out.add(Number(m[1]));
+      }
+      return [...out].sort((a, b) => a - b);
+    },
+    { name, attr },
+  );
+}
+
+const vocabulary = (page) => page.locator('.vocab-list li').count();
+const neighbours = (page, which) => page.locator(`.near-${which} .near-word`).allTextContents();
+const pairsTitle = (page) => page.locator('.sentence-box h2').textContent();
+
+test('skip-gram: the first sentence as pairs, a step moves only the rows it reads', async () => {
+  const page = await open();
+  // "the film was great", window 2: ten (centre, context) pairs; 35 words seen twice or more.
+  assert.equal(await vocabulary(page), 35);
+  assert.match(await page.locator('.dropped').textContent(), /cold ×1/);
+  assert.equal(await pairsTitle(page), 'The next step trains on line 1 (10 pairs)');
+  assert.equal(await page.locator('.loss-value').textContent(), 'loss = 3.2696');
+  assert.equal(await cell(page, 'pos[0]'), '6.4601');
+
+  // Step forward once: pair 0 is "the" → "film", the centre lit in the sentence.
+  await page.locator('.timeline').getByRole('button', { name: /step forward/i }).click();
+  assert.match(await status(page), /^Step 1 of 10: Pair 0: the → film: pos\[0\] = 6\.4601/);
+  assert.equal(await page.locator('.sentence .word.centre').textContent(), 'the');
+  assert.equal(await page.locator('.sentence .word.context').textContent(), 'film');
+
+  // Rows the step does not read are faded; an SGD step moves exactly the others.
+  const faded = await rows(page, IN, 'data-zero');
+  const read = [...Array(35).keys()].filter((r) => !faded.includes(r));
+  assert.deepEqual(read, [0, 1, 2, 6], 'in_embed: the, was, film, great');
+  const fadedOut = await rows(page, OUT, 'data-zero');
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  await page.locator('[data-changed="true"]').first().waitFor();
+  assert.deepEqual(await rows(page, IN, 'data-changed'), read);
+  const movedOut = await rows(page, OUT, 'data-changed');
+  assert.deepEqual(movedOut, [...Array(35).keys()].filter((r) => !fadedOut.includes(r)));
+  assert.equal(await pairsTitle(page), 'The next step trains on line 2 (10 pairs)');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await pairsTitle(page), 'The next step trains on line 1 (10 pairs)');
+  assert.equal(await cell(page, 'pos[0]'), '6.4601');
+  await shot(page, 'word2vec-skip-gram');
+});
+
+test('CBOW: one pair per centre, its context averaged', async () => {
+  const page = await open();
+  await page.getByLabel(/CBOW/).check();
+  assert.equal(await pairsTitle(page), 'The next step trains on line 1 (4 pairs)');
+  await page.locator('.timeline').getByRole('button', { name: /step forward/i }).click();
+  assert.match(await status(page), /^Step 1 of 4: Pair 0: the mean of film, was → the/);
+  assert.deepEqual(await page.locator('.sentence .word.context').allTextContents(), ['film', 'was']);
+});
+
+test('training moves the neighbours and the map; a word not in the vocabulary is refused beside it', async () => {
+  const page = await open();
+  const before = await neighbours(page, 'word2vec');
+  const spot = await page.locator('.map-word2vec [data-word="great"] circle').getAttribute('cx');
+  await page.getByLabel('N', { exact: true }).fill('300');
+  await page.getByRole('button', { name: 'Run N steps' }).click();
+  await page.waitForFunction(() => /steps: 300/.test(document.querySelector('.step-count')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.notDeepEqual(await neighbours(page, 'word2vec'), before);
+  assert.notEqual(await page.locator('.map-word2vec [data-word="great"] circle').getAttribute('cx'), spot);
+  assert.equal((await neighbours(page, 'task')).length, 5);
+  // The task's three starts, each with its curve.
+  assert.equal(await page.locator('.task-curves polyline').count(), 3);
+  const word = page.getByLabel('word', { exact: true });
+  await word.fill('zebra');
+  await word.press('Enter');
+  assert.match(await page.locator('.w2v-compare .field-error').textContent(), /"zebra" is not in the vocabulary/);
+  assert.equal((await neighbours(page, 'word2vec')).length, 5, 'the last good word stays');
+});
+
+test('axe finds nothing on the route', async () => {
+  const page = await open();
+  assert.deepEqual(await axe(page), []);
+  await page.locator('.timeline').getByRole('button', { name: /step forward/i }).click();
+  assert.deepEqual(await axe(page), []);
+});
