@@ -237,7 +237,7 @@ fn follow(bar: Option<web_sys::HtmlDivElement>, shows: &[&str]) {
     let lesson = document.query_selector(".lesson").ok().flatten().map_or(0.0, |l| {
         let r = l.get_bounding_client_rect();
         let pinned = window.get_computed_style(&l).ok().flatten().and_then(|s| s.get_property_value("top").ok());
-        let pinned = pinned.and_then(|t| t.trim_end_matches("px").parse::<f64>().ok()).unwrap_or(0.0) + r.height();
+        let pinned = pinned.and_then(|t| decimal::parse(t.trim_end_matches("px"))).unwrap_or(0.0) + r.height();
         r.bottom().min(pinned).max(0.0)
     });
     let (top, bottom) =
