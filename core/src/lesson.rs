@@ -244,7 +244,7 @@ impl Step {
                 Some(cell) => (cell, full as fn(f32) -> String),
                 None => (name, short as fn(f32) -> String),
             };
-            match fact(scene, name) {
+            match fact(scene, view, name) {
                 Some(text) => said.push_str(&text),
                 None => {
                     let span: Span = cell.parse()?;
@@ -270,8 +270,8 @@ impl Step {
 /// A fact a caption names, as the scene's controls and code show it: the scene's own
 /// (`module`, `padding_idx`, `batch_first`, …), then every scene's (`lr`, `loss_fn`, the
 /// shapes of the output and the parameters).
-fn fact<S: Scene>(scene: &S, name: &str) -> Option<String> {
-    if let Some(text) = scene.fact(name) {
+fn fact<S: Scene>(scene: &S, view: &S::View, name: &str) -> Option<String> {
+    if let Some(text) = scene.fact(view, name) {
         return Some(text);
     }
     let learning = scene.learning();

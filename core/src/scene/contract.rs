@@ -114,7 +114,7 @@ pub trait Scene: Clone + Serialize + DeserializeOwned + Default + PartialEq + De
     /// A fact about the state a lesson's words name (`module`, `input.shape`, `padding_idx`,
     /// `batch_first`, `nonlinearity`), as the scene's code writes it; `lr`, `loss_fn` and the
     /// output's and parameters' shapes are every scene's (`lesson`).
-    fn fact(&self, _name: &str) -> Option<String> {
+    fn fact(&self, _view: &Self::View, _name: &str) -> Option<String> {
         None
     }
     /// The `.grad` named `tensor` as the backward pass has built it after `playhead` of its

@@ -31,7 +31,7 @@ impl Scene for State {
         State::output_shape(self)
     }
 
-    fn fact(&self, name: &str) -> Option<String> {
+    fn fact(&self, _view: &Self::View, name: &str) -> Option<String> {
         match name {
             "module" => Some(self.module_call()),
             "input.shape" => Some(py_shape(self.input.shape())),

@@ -20,7 +20,7 @@ impl Scene for State {
         State::output_shape(self)
     }
 
-    fn fact(&self, name: &str) -> Option<String> {
+    fn fact(&self, _view: &Self::View, name: &str) -> Option<String> {
         match name {
             "input.shape" => Some(py_shape(self.ids.shape())),
             "linear.weight.shape" => Some(py_shape(&[self.table.shape()[1], self.table.shape()[0]])),

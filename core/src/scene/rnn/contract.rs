@@ -35,7 +35,7 @@ impl Scene for State {
         self.model.run().map(|run| run.output.shape().to_vec()).unwrap_or_default()
     }
 
-    fn fact(&self, name: &str) -> Option<String> {
+    fn fact(&self, _view: &Self::View, name: &str) -> Option<String> {
         let c = &self.model.config;
         let py = |b: bool| if b { "True" } else { "False" }.to_string();
         match name {

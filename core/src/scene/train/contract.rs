@@ -22,7 +22,7 @@ impl Scene for State {
         vec![self.ratings.len()]
     }
 
-    fn fact(&self, name: &str) -> Option<String> {
+    fn fact(&self, _view: &Self::View, name: &str) -> Option<String> {
         let (users, movies) = (self.user_factors.shape(), self.movie_factors.shape());
         match name {
             "module" => {

@@ -32,30 +32,25 @@ impl Scene for State {
         self.pass().map_or(vec![0], |p| vec![p.pairs.len()])
     }
 
-    fn fact(&self, name: &str) -> Option<String> {
-        let view = || self.compute();
+    /// Facts of the view a lesson's words read (the step's sentence, the neighbours, the task's
+    /// losses), besides the settings.
+    fn fact(&self, view: &Computed, name: &str) -> Option<String> {
+        let words =
+            |near: &[super::compare::Neighbour]| near.iter().take(3).map(|n| n.word.clone()).collect::<Vec<_>>();
         match name {
             "model" => Some(if self.cbow { "CBOW" } else { "skip-gram" }.into()),
             "window" => Some(self.window.to_string()),
             "negatives" => Some(self.negatives.to_string()),
-            "min_count" => Some(self.min_count.to_string()),
-            "vocab" => Some(self.corpus().vocab().to_string()),
             "seed" => Some(self.seed.clone()),
             "word" => Some(self.word.clone()),
             "task_steps" => Some(self.task_steps.to_string()),
-            "sentence" => {
-                let v = view();
-                Some(v.sentence_words.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" "))
-            }
-            "pairs" => Some(view().pairs.len().to_string()),
-            "near_word2vec" | "near_task" => {
-                let v = view();
-                let near = if name == "near_task" { &v.near_task } else { &v.near_word2vec };
-                Some(near.iter().take(3).map(|n| n.word.clone()).collect::<Vec<_>>().join(", "))
-            }
+            "sentence" => Some(view.sentence_words.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ")),
+            "pairs" => Some(view.pairs.len().to_string()),
+            "near_word2vec" => Some(words(&view.near_word2vec).join(", ")),
+            "near_task" => Some(words(&view.near_task).join(", ")),
             _ => {
                 let start = name.strip_prefix("task_loss_")?;
-                let run = view().runs.into_iter().find(|r| r.start.id() == start)?;
+                let run = view.runs.iter().find(|r| r.start.id() == start)?;
                 run.losses.last().map(|&l| crate::format::short(l))
             }
         }
