@@ -3,7 +3,7 @@
 
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::scene::contract::Scene;
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 
 fn lessons<S: Scene>() -> Vec<Lesson> {
     let lessons: Vec<Lesson> = serde_json::from_str(S::LESSONS).unwrap_or_else(|e| panic!("{}: {e}", S::NAME));
@@ -33,6 +33,7 @@ fn every_lesson_plays_and_the_start_page_lists_it() {
         ("one-hot", lessons::<one_hot::State>()),
         ("rnn", lessons::<rnn::State>()),
         ("train", lessons::<train::State>()),
+        ("word2vec", lessons::<word2vec::State>()),
     ];
     for (route, lessons) in all {
         for l in lessons {

@@ -73,7 +73,7 @@ for (const [size, viewport, present] of [
       }
     }
     t.diagnostic(`${steps} steps of ${lessons.length} lessons walked`);
-    assert.equal(lessons.length, 7);
+    assert.equal(lessons.length, 10);
     assert.deepEqual(failures, []);
     assert.deepEqual(page.errors, []);
   });
