@@ -12,7 +12,7 @@
 
 use rowflow_core::format::{full, short};
 use rowflow_core::scene::share::{decode, Shared};
-use rowflow_core::scene::{embedding, label, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, label, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::tensor::unravel;
 use rowflow_core::{Ids, Tensor};
 use serde_json::{json, Map, Value};
@@ -124,6 +124,18 @@ fn train(s: &train::State, cells: &mut Cells) {
     }
 }
 
+fn word2vec(s: &word2vec::State, cells: &mut Cells) {
+    let c = s.compute();
+    cells.floats("in_embed.weight", &s.in_embed);
+    cells.floats("out_embed.weight", &s.out_embed);
+    cells.floats("labels", &s.labels);
+    cells.floats("pos", &c.pos);
+    cells.floats("neg", &c.neg);
+    cells.floats("pos.grad", &c.pos_grad);
+    cells.floats("neg.grad", &c.neg_grad);
+    cells.named(&c.grads, ".grad");
+}
+
 fn show<S: Shared>(state: &Value, f: fn(&S, &mut Cells)) -> Value {
     match decode::<S>(&state.to_string()) {
         Ok(s) => {
@@ -146,6 +158,7 @@ fn main() {
         Some("one_hot") => show(state, one_hot),
         Some("rnn") => show(state, rnn),
         Some("train") => show(state, train),
+        Some("word2vec") => show(state, word2vec),
         other => json!({ "error": format!("no scene {other:?}") }),
     };
     println!("{out}");

@@ -13,6 +13,7 @@ const scenes = [
   ['#/one-hot', 'One-hot × Linear'],
   ['#/rnn', 'RNN'],
   ['#/train', 'Train'],
+  ['#/word2vec', 'word2vec'],
 ];
 
 /** Runs axe on the page as it is now, keeping what it finds under `where`. */

@@ -13,8 +13,8 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   await page.goto(site.base);
   const heading = page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" });
   await heading.waitFor();
-  assert.equal(await page.locator('.masthead nav a').count(), 5);
-  assert.equal(await page.locator('.cards a').count(), 5);
+  assert.equal(await page.locator('.masthead nav a').count(), 6);
+  assert.equal(await page.locator('.cards a').count(), 6);
   assert.ok((await page.locator('.lesson-list a').count()) >= 5, 'the lessons are listed');
   assert.equal(await page.locator('[role=grid]').count(), 0, 'no scene yet: the wasm is held back');
 
@@ -46,7 +46,7 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
 });
 
 test('on a phone, each scene’s largest text is painted before the WebAssembly: its opening words', async () => {
-  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
+  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/word2vec']) {
     const page = await site.page({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     // Each largest-contentful-paint candidate as the browser reports it, the largest last: in
     // the preview, or the class of the element that outgrew it.

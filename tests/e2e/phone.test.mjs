@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { serve, status, shot } from './browser.mjs';
 
 const site = serve();
-const ROUTES = ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train'];
+const ROUTES = ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/word2vec'];
 
 test('at 360×740 every scene fits the width, its cells are 44 px targets, and it works by tapping', async () => {
   for (const route of ROUTES) {

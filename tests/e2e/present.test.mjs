@@ -141,7 +141,7 @@ test('Fullscreen by its button and by f', async () => {
 });
 
 test('on the projector the step caption is large and on screen wherever the page is scrolled', async () => {
-  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
+  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/word2vec']) {
     const page = await projector(route + '?present');
     await page.getByRole('button', { name: 'First step' }).click();
     await page.keyboard.press('PageDown');
@@ -161,7 +161,7 @@ test('on the projector the step caption is large and on screen wherever the page
 });
 
 test('the clicker walks the forward pass on into the backward pass, and back', async () => {
-  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train']) {
+  for (const route of ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/word2vec']) {
     const page = await projector(route + '?present');
     const backward = page.getByRole('button', { name: 'Backward', exact: true });
     await page.keyboard.press('End');

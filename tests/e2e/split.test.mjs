@@ -193,7 +193,7 @@ test('each scene looks the same with only its own stylesheet as with all five', 
         return `${e.tagName}.${e.className?.baseVal ?? e.className} ${props.map((p) => s.getPropertyValue(p)).join('|')}`;
       });
     });
-  const routes = ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train'];
+  const routes = ['#/linear', '#/embedding', '#/one-hot', '#/rnn', '#/train', '#/word2vec'];
   for (const route of routes) {
     const page = await site.page();
     await page.goto(`${site.base}${route}`);
@@ -202,7 +202,7 @@ test('each scene looks the same with only its own stylesheet as with all five', 
     assert.deepEqual(await stylesheets(page), ['main', route.slice(2).replace('-', '_')].sort());
     const own = await look(page);
     await page.evaluate((others) => Promise.all(others.map((r) => globalThis.rowflowStyle(r))), routes.filter((r) => r !== route));
-    assert.equal((await stylesheets(page)).length, 6);
+    assert.equal((await stylesheets(page)).length, 7);
     const all = await look(page);
     assert.equal(all.length, own.length);
     const differ = own.map((o, i) => [o, all[i]]).filter(([o, a]) => o !== a);

@@ -25,6 +25,7 @@ const SCENES = [
   { route: '#/one-hot', key: 'rowflow.one_hot', core: 'one_hot' },
   { route: '#/rnn', key: 'rowflow.rnn', core: 'rnn' },
   { route: '#/train', key: 'rowflow.train', core: 'train' },
+  { route: '#/word2vec', key: 'rowflow.word2vec', core: 'word2vec' },
 ];
 
 /** Text a class throws at a field: junk, specials, numbers, limits, markup, a 10,000-char line. */
@@ -72,7 +73,7 @@ function coreCells(scene, file) {
 function controls(page) {
   return page.evaluate(() => {
     const els = document.querySelectorAll(
-      'main input, main select, main button, main summary, main [role=gridcell][tabindex], header input',
+      'main input, main select, main textarea, main button, main summary, main [role=gridcell][tabindex], header input',
     );
     const found = [];
     // A mark from an earlier survey on a control skipped now would name two controls.
@@ -244,6 +245,15 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
         const max = error.match(/from 1 to (\d+)/);
         if (max) limits.set(c.name, Number(max[1]));
         return `${what}: type ${JSON.stringify(text.slice(0, 30))}`;
+      }
+      case 'textarea': {
+        // A corpus: a few lines of the words on show, or junk; committed on leaving the box.
+        const words = ['the', 'film', 'was', 'great', 'awful', 'soup', 'a', 'bland'];
+        const line = () => Array.from({ length: 1 + r.int(6) }, () => r.pick(words)).join(' ');
+        const text = r.next() < 0.6 ? Array.from({ length: r.int(8) }, line).join('\n') : r.pick(JUNK);
+        await c.handle.fill(text);
+        await c.handle.press('Tab');
+        return `${what}: ${JSON.stringify(text.slice(0, 30))}`;
       }
       case 'checkbox':
       case 'radio':

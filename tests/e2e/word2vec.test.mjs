@@ -4,11 +4,11 @@
 // changes the neighbours and the PCA map; a refused setting says why beside it; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scene, axe, cell, shot, status } from './browser.mjs';
+import { scene, axe, cell, settled, shot, status } from './browser.mjs';
 
 const IN = 'in_embed.weight';
 const OUT = 'out_embed.weight';
-const { open } = scene('#/word2vec', { ready: `[data-cell="${IN}[0, 0]"]` });
+const { site, open } = scene('#/word2vec', { ready: `[data-cell="${IN}[0, 0]"]` });
 
 /** Rows of a table whose cells are faded (not read by the step on show), and those moved. */
 async function rows(page, name, attr) {
@@ -94,4 +94,33 @@ test('axe finds nothing on the route', async () => {
   assert.deepEqual(await axe(page), []);
   await page.locator('.timeline').getByRole('button', { name: /step forward/i }).click();
   assert.deepEqual(await axe(page), []);
+});
+
+test('on a 1024×768 projector: no text under 16 px, nothing wider than the screen, going backward', async () => {
+  const page = await site.page({ viewport: { width: 1024, height: 768 } });
+  await page.goto(`${site.base}#/word2vec?present`);
+  await page.locator(`[data-cell="${IN}[0, 0]"]`).waitFor();
+  await page.getByRole('button', { name: 'Backward', exact: true }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  const small = await page.evaluate(() => {
+    const out = [];
+    const shown = (el) => el.checkVisibility() && el.getClientRects().length > 0;
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const el = walker.currentNode.parentElement;
+      if (!walker.currentNode.textContent.trim() || !shown(el) || el.closest('svg')) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px < 16) out.push(`${el.tagName}.${el.className}: ${px}px "${walker.currentNode.textContent.trim().slice(0, 30)}"`);
+    }
+    for (const el of document.querySelectorAll('main svg text')) {
+      if (!el.textContent.trim() || !shown(el)) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
+      if (px < 15.5) out.push(`svg text: ${px.toFixed(1)}px "${el.textContent.trim()}"`);
+    }
+    return out.slice(0, 5);
+  });
+  assert.deepEqual(small, [], 'text under 16 px');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing wider than the screen');
+  await shot(page, 'word2vec-projector-backward');
+  assert.deepEqual(page.errors, []);
 });

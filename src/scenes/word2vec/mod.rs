@@ -114,7 +114,7 @@ pub fn Word2VecScene() -> impl IntoView {
                         <Param name=IN data=table(IN) changed=changed(|c| &c.changed_in) dim=unread(|c| &c.rows_in) grad=grad(IN) />
                         <Param name=OUT data=table(OUT) changed=changed(|c| &c.changed_out) dim=unread(|c| &c.rows_out) grad=grad(OUT) />
                         <div class="w2v-scores">
-                            <Grid name="pos" data=pos marks=marks on_focus=model.on_focus() grad=Some(score_grad("pos", |c| &c.pos_grad)) />
+                            <Grid name="pos" data=pos marks=marks on_focus=model.on_focus() grad=Some(score_grad("pos", |c| &c.pos_grad)) column=true />
                             <Grid name="neg" data=neg marks=marks on_focus=model.on_focus() grad=Some(score_grad("neg", |c| &c.neg_grad)) />
                         </div>
                     </div>
@@ -159,7 +159,8 @@ pub fn Word2VecScene() -> impl IntoView {
                         </fieldset>
                     </div>
                     <TaskCurves computed=computed />
-                    <Param name="labels" data=labels />
+                    // One label per line of the corpus, downwards as the lines are.
+                    <Grid name="labels" data=labels on_edit=model.on_cell("labels") on_paste=model.on_paste("labels") marks=marks column=true />
                 </div>
             </section>
 
