@@ -62,7 +62,7 @@ pub fn TaskCurves(computed: Memo<Computed>) -> impl IntoView {
     };
     view! {
         <figure class="chart task-curves">
-            <svg viewBox=format!("0 0 {W} {H}") width=display(W) height=display(H) role="img" aria-label="The task's loss for each start, step by step">
+            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H) role="img" aria-label="The task's loss for each start, step by step">
                 <line class="axis" x1="40" y1=display(H - 24.0) x2=display(W - 10.0) y2=display(H - 24.0) />
                 <line class="axis" x1="40" y1="10" x2="40" y2=display(H - 24.0) />
                 {chart}
@@ -129,7 +129,7 @@ pub fn PcaMap(
     };
     view! {
         <figure class=format!("chart pca {class}")>
-            <svg viewBox=format!("0 0 {S} {S}") width=display(S) height=display(S) role="img" aria-label=title.clone()>{dots}</svg>
+            <svg viewBox=format!("0 0 {} {}", display(S), display(S)) width=display(S) height=display(S) role="img" aria-label=title.clone()>{dots}</svg>
             <figcaption>{title}</figcaption>
         </figure>
     }

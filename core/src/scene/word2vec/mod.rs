@@ -68,6 +68,9 @@ pub const MAX_DIM: usize = 64;
 pub const MAX_WINDOW: usize = 10;
 pub const MAX_NEGATIVES: usize = 20;
 pub const MAX_TASK_STEPS: usize = 500;
+/// `task_steps × words × embedding_dim` at most: every change trains the task's three starts
+/// again, so a large corpus and many steps together must not freeze the page.
+pub const MAX_TASK_WORK: usize = 5_000_000;
 
 const IN: &str = "in_embed.weight";
 const OUT: &str = "out_embed.weight";

@@ -3,7 +3,8 @@
 use super::corpus::{negatives, pairs, Corpus, Pair};
 use super::task::Start;
 use super::{
-    CORPUS, IN, MAX_CHARS, MAX_DIM, MAX_NEGATIVES, MAX_SENTENCES, MAX_TASK_STEPS, MAX_VOCAB, MAX_WINDOW, OUT, PRESETS,
+    CORPUS, IN, MAX_CHARS, MAX_DIM, MAX_NEGATIVES, MAX_SENTENCES, MAX_TASK_STEPS, MAX_TASK_WORK, MAX_VOCAB, MAX_WINDOW,
+    OUT, PRESETS,
 };
 use crate::edit::parse_float;
 use crate::ops::word2vec::{Batch, Word2Vec};
@@ -224,8 +225,31 @@ impl State {
         }
     }
 
-    /// A setting by its name in the scene's code.
+    /// A setting by its name in the scene's code; refused, the state as it was, when the task
+    /// would then be too much work to redo on every change.
     pub fn set_field(&mut self, field: &str, text: &str) -> Result<(), String> {
+        let mut next = self.clone();
+        next.set_field_unchecked(field, text)?;
+        next.task_work()?;
+        *self = next;
+        Ok(())
+    }
+
+    /// What one change costs the task: its steps over every word in the vocabulary, per number.
+    fn task_work(&self) -> Result<(), String> {
+        let words: usize = self.corpus().sentences.iter().map(Vec::len).sum();
+        let work = self.task_steps.saturating_mul(words).saturating_mul(self.dim());
+        if work > MAX_TASK_WORK {
+            return Err(format!(
+                "task_steps × words × embedding_dim would be {}; this scene redoes the task on every change and allows at most {}",
+                crate::format::grouped(work),
+                crate::format::grouped(MAX_TASK_WORK)
+            ));
+        }
+        Ok(())
+    }
+
+    fn set_field_unchecked(&mut self, field: &str, text: &str) -> Result<(), String> {
         match field {
             "corpus" => self.set_corpus(text)?,
             "min_count" => self.reread(&self.corpus.clone(), parse_size(text, 1000)?)?,
@@ -284,6 +308,7 @@ impl State {
                 return Err(format!("a table's shape is not (V, D) of its corpus: {:?}", t.shape()));
             }
         }
+        self.task_work()?;
         if self.labels.numel() != self.corpus.lines().count() {
             return Err("there is not one label per line".into());
         }

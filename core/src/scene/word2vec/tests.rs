@@ -88,6 +88,14 @@ fn bad_settings_are_refused_and_leave_the_state() {
     assert_eq!(s, before);
     s.apply(&Edit::field("word", "Soup")).unwrap();
     assert_eq!(s.word, "soup");
+    // 500 steps are allowed, and 64 numbers per word, but not both on the corpus twice over.
+    let twice = format!("{0}\n{0}", s.corpus);
+    s.apply(&Edit::field("corpus", &twice)).unwrap();
+    s.apply(&Edit::field("embedding_dim", "64")).unwrap();
+    let before = s.clone();
+    let e = s.apply(&Edit::field("task_steps", "500")).unwrap_err();
+    assert!(e.contains("redoes the task on every change"), "{e}");
+    assert_eq!(s, before);
 }
 
 #[test]
