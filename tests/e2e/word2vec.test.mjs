@@ -80,8 +80,11 @@ test('training moves the neighbours and the map; a word not in the vocabulary is
   assert.notDeepEqual(await neighbours(page, 'word2vec'), before);
   assert.notEqual(await page.locator('.map-word2vec [data-word="great"] circle').getAttribute('cx'), spot);
   assert.equal((await neighbours(page, 'task')).length, 5);
-  // The task's three starts, each with its curve.
+  // The task's three starts, each with its curve; frozen, the task's table is word2vec's own.
   assert.equal(await page.locator('.task-curves polyline').count(), 3);
+  await page.getByLabel('word2vec, frozen').check();
+  assert.equal(await page.locator('.near-task h3').textContent(), "The task's table (word2vec, frozen)");
+  assert.deepEqual(await neighbours(page, 'task'), await neighbours(page, 'word2vec'));
   const word = page.getByLabel('word', { exact: true });
   await word.fill('zebra');
   await word.press('Enter');

@@ -75,13 +75,13 @@ pub fn TaskCurves(computed: Memo<Computed>) -> impl IntoView {
 /// A table's nearest words to the chosen one.
 #[component]
 pub fn Neighbours(
-    #[prop(into)] title: String,
+    #[prop(into)] title: Signal<String>,
     near: Signal<Vec<Neighbour>>,
     #[prop(into)] class: String,
 ) -> impl IntoView {
     view! {
         <div class=format!("neighbours {class}")>
-            <h3>{title}</h3>
+            <h3>{move || title.get()}</h3>
             <ol>
                 {move || near.with(|n| n.iter().map(|n| view! { <li><span class="near-word">{n.word.clone()}</span>" "<span class="cosine">{fixed(f64::from(n.cosine), 2)}</span></li> }).collect_view())}
             </ol>
@@ -92,7 +92,7 @@ pub fn Neighbours(
 /// Every word at its first two principal components; the chosen word and its neighbours stand out.
 #[component]
 pub fn PcaMap(
-    #[prop(into)] title: String,
+    #[prop(into)] title: Signal<String>,
     spots: Signal<Vec<Spot>>,
     near: Signal<Vec<Neighbour>>,
     word: Signal<String>,
@@ -129,8 +129,8 @@ pub fn PcaMap(
     };
     view! {
         <figure class=format!("chart pca {class}")>
-            <svg viewBox=format!("0 0 {} {}", display(S), display(S)) width=display(S) height=display(S) role="img" aria-label=title.clone()>{dots}</svg>
-            <figcaption>{title}</figcaption>
+            <svg viewBox=format!("0 0 {} {}", display(S), display(S)) width=display(S) height=display(S) role="img" aria-label=move || title.get()>{dots}</svg>
+            <figcaption>{move || title.get()}</figcaption>
         </figure>
     }
 }

@@ -78,7 +78,10 @@ pub fn Word2VecScene() -> impl IntoView {
         Signal::derive(move || computed.with(|c| if task { c.map_task.clone() } else { c.map_word2vec.clone() }))
     };
     let word = Signal::derive(move || state.with(|s| s.word.clone()));
-    let task_title = move || format!("The task's table ({})", start_name(start.get()));
+    let task_title = move |what: &'static str| {
+        Signal::derive(move || format!("The task's table ({}){what}", start_name(start.get())))
+    };
+    let fixed = |text: &str| Signal::stored(text.to_string());
 
     view! {
         <SceneShell model=model title="word2vec or the task?">
@@ -168,10 +171,10 @@ pub fn Word2VecScene() -> impl IntoView {
                 <h2 id="w2v-compare-title">"Which words are close?"</h2>
                 <div class="controls">{model.field("word", |s| s.word.clone())}</div>
                 <div class="w2v-compare-row">
-                    <Neighbours title="word2vec's in_embed" near=near(false) class="near-word2vec" />
-                    <Neighbours title=Signal::derive(task_title).get_untracked() near=near(true) class="near-task" />
-                    <PcaMap title="word2vec's in_embed, PCA" spots=spots(false) near=near(false) word=word class="map-word2vec" />
-                    <PcaMap title="The task's table, PCA" spots=spots(true) near=near(true) word=word class="map-task" />
+                    <Neighbours title=fixed("word2vec's in_embed") near=near(false) class="near-word2vec" />
+                    <Neighbours title=task_title("") near=near(true) class="near-task" />
+                    <PcaMap title=fixed("word2vec's in_embed, PCA") spots=spots(false) near=near(false) word=word class="map-word2vec" />
+                    <PcaMap title=task_title(", PCA") spots=spots(true) near=near(true) word=word class="map-task" />
                 </div>
             </section>
 
