@@ -114,6 +114,8 @@ impl Forward {
 /// `.grad` of both tables, zeros but for the rows the pairs looked up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grads {
+    /// The loss they are the gradient of, so a step need not run forward again.
+    pub loss: f32,
     pub in_embed: Tensor,
     pub out_embed: Tensor,
 }
@@ -195,7 +197,7 @@ impl Word2Vec {
         let dense = |g: Option<Tensor>, of: &Embedding| g.map_or_else(|| Tensor::zeros(of.weight.shape().to_vec()), Ok);
         let (mut out, neg) = (dense(out_target, &self.out_embed)?, dense(out_neg, &self.out_embed)?);
         out.data_mut().iter_mut().zip(neg.data()).for_each(|(x, y)| *x += y);
-        Ok(Grads { in_embed: dense(into, &self.in_embed)?, out_embed: out })
+        Ok(Grads { loss: f.loss, in_embed: dense(into, &self.in_embed)?, out_embed: out })
     }
 
     /// One step per pair: its context rows of `in_embed.weight` and its target's and negatives'

@@ -44,6 +44,7 @@ impl Scene for State {
             "seed" => Some(self.seed.clone()),
             "word" => Some(self.word.clone()),
             "task_steps" => Some(self.task_steps.to_string()),
+            "steps" => Some(self.learning.steps.to_string()),
             "sentence" => Some(view.sentence_words.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ")),
             "pairs" => Some(view.pairs.len().to_string()),
             "near_word2vec" => Some(words(&view.near_word2vec).join(", ")),
@@ -58,9 +59,8 @@ impl Scene for State {
 
     fn grads(&self) -> Result<(f32, Named), String> {
         let p = self.pass()?;
-        let f = p.model.forward(&p.batch).map_err(|e| e.to_string())?;
         let g = p.model.backward(&p.batch).map_err(|e| e.to_string())?;
-        Ok((f.loss, vec![(IN.into(), g.in_embed), (OUT.into(), g.out_embed)]))
+        Ok((g.loss, vec![(IN.into(), g.in_embed), (OUT.into(), g.out_embed)]))
     }
 
     fn params(&mut self) -> (&mut Learning, Vec<(&str, &mut Tensor)>) {
