@@ -25,6 +25,7 @@ mod share_panel;
 mod shell;
 mod storage;
 mod timeline;
+mod worker;
 
 pub use app::{App, Route, MOUNT};
 pub use code_panel::CodePanel;

@@ -5,16 +5,21 @@ F.logsigmoid(-neg).sum(-1)`, plain SGD), on the same corpus, window, dimension, 
 epochs. By hand, never in CI: gensim and torch come from PyPI.
 
     python tools/time_word2vec.py [--tokens 120000] [--dim 100] [--window 5] [--negatives 5]
-                                  [--epochs 1] [--write corpus.txt]
+                                  [--epochs 1] [--write assets/word2vec_corpus.txt]
+                                  [--json core/src/scene/word2vec/timings.json]
 
 The corpus is made here, seeded, from the scene's two topics (films and food) and its words of
 praise and of complaint, so that the same text can be given to the browser (`--write`): no
 corpus can be downloaded on the machines rowflow is built on. Both trainers see every pair of
 every sentence within the full window (gensim's `shrink_windows=False`, `sample=0`), so they do
-the same work; words per second = tokens × epochs / seconds of training.
+the same work; words per second = tokens × epochs / seconds of training. `--json` writes the
+figures the page shows beside the browser's own (best of three runs each, the machine quiet).
 """
 
 import argparse
+import json
+import os
+import platform
 import random
 import time
 
@@ -120,6 +125,8 @@ if __name__ == "__main__":
     p.add_argument("--negatives", type=int, default=5)
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--write")
+    p.add_argument("--json")
+    p.add_argument("--runs", type=int, default=3)
     a = p.parse_args()
     sentences = corpus(a.tokens)
     tokens = sum(map(len, sentences))
@@ -129,6 +136,17 @@ if __name__ == "__main__":
     words = tokens * a.epochs
     print(f"{tokens} tokens, {len(sentences)} sentences, {len({w for s in sentences for w in s})} words; "
           f"D={a.dim}, window={a.window}, negatives={a.negatives}, epochs={a.epochs}")
-    for name, run in [("gensim (1 worker)", time_gensim), ("PyTorch (1 thread)", time_torch)]:
-        seconds = run(sentences, a.dim, a.window, a.negatives, a.epochs)
+    timed = {}
+    for key, name, run in [("gensim", "gensim (1 worker)", time_gensim), ("torch", "PyTorch (1 thread)", time_torch)]:
+        seconds = min(run(sentences, a.dim, a.window, a.negatives, a.epochs) for _ in range(a.runs))
+        version = __import__(key).__version__.split("+")[0]
+        timed[key] = {"by": f"{name.split(' (')[0]} {version}", "words_per_second": round(words / seconds)}
         print(f"{name}: {seconds:.2f} s, {words / seconds:,.0f} words/s")
+    if a.json:
+        cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")),
+                   platform.processor())
+        machine = f"{cpu}, {os.cpu_count()} cores, {platform.system()}"
+        with open(a.json, "w") as f:
+            json.dump({"machine": machine, "tokens": tokens, "dim": a.dim, "window": a.window,
+                       "negatives": a.negatives, "epochs": a.epochs, **timed}, f, indent=2)
+            f.write("\n")

@@ -295,14 +295,21 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
     }
   };
 
-  // Each scene's controls: what it shows in its Backward pass with the mse loss, where every
-  // panel is open. Each of them is exercised before the storm moves on to the next scene.
+  // Each scene's controls: what it shows in its Backward pass with the mse loss (and word2vec's
+  // real scale opened), where every panel is open. Each of them is exercised before the storm
+  // moves on to the next scene.
   const inventory = new Map(SCENES.map((s) => [s.route, new Set()]));
   const reveal = async () => {
     const backward = page.getByRole('button', { name: 'Backward', exact: true });
     if ((await backward.count()) && (await backward.getAttribute('aria-pressed')) !== 'true') await backward.click();
     const loss = page.getByRole('combobox', { name: 'Loss', exact: true });
     if (await loss.count()) await loss.selectOption('mse');
+    // word2vec at real scale opened and its corpus loaded: Epochs and Train are in the inventory.
+    const scale = page.locator('details.w2v-scale:not([open]) summary');
+    if (await scale.count()) {
+      await scale.click();
+      await page.locator('.w2v-train:enabled').waitFor({ timeout: 15000 });
+    }
   };
   // The state each inventory was taken in, as a file: some controls show only at sizes the dice
   // reached before (the One-hot heat maps at a large V), which no preset brings back.

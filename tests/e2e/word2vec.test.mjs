@@ -1,7 +1,9 @@
 // The word2vec scene in the built site: the default corpus read into a vocabulary, skip-gram's
 // first sentence as pairs; a forward step lights the rows it reads, an SGD step moves exactly
 // the rows the timeline lit and Undo takes it back; CBOW makes one pair per centre; training
-// changes the neighbours and the PCA map; a refused setting says why beside it; axe finds nothing.
+// changes the neighbours and the PCA map; a refused setting says why beside it; at real scale the
+// corpus and the trainer load only when opened, train in the worker with progress and Cancel while
+// the page answers, and the trained table's neighbours group praise with praise; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scene, axe, cell, settled, shot, status } from './browser.mjs';
@@ -90,6 +92,46 @@ test('training moves the neighbours and the map; a word not in the vocabulary is
   await word.press('Enter');
   assert.match(await page.locator('.w2v-compare .field-error').textContent(), /"zebra" is not in the vocabulary/);
   assert.equal((await neighbours(page, 'word2vec')).length, 5, 'the last good word stays');
+});
+
+test('at real scale: loaded when opened, trained in the worker with progress and Cancel, the page free meanwhile', async () => {
+  const page = await open();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  const scale = page.locator('.w2v-scale');
+  const said = scale.locator('[role=status]');
+  await page.locator('.w2v-compare').scrollIntoViewIfNeeded();
+  assert.deepEqual(fetched.filter((u) => /word2vec_corpus|trainer/.test(u)), [], 'nothing fetched before it is opened');
+  await scale.locator('summary').click();
+  await scale.getByText(/^Corpus: 24,012 sentences/).waitFor();
+
+  // Twenty epochs: long enough to step the scene and cancel while the worker trains.
+  await scale.getByLabel('Epochs').selectOption('20');
+  await scale.getByRole('button', { name: 'Train' }).click();
+  await scale.locator('progress').waitFor();
+  assert.match(await said.textContent(), /^[\d,]+ of 2,400,040 words, [\d,]+ words\/s, loss \d\.\d{3}$/);
+  await page.getByRole('button', { name: 'SGD step' }).click();
+  assert.equal(await pairsTitle(page), 'The next step trains on line 2 (10 pairs)', 'the page answers while it trains');
+  assert.ok(await scale.locator('progress').isVisible(), 'still training');
+  await scale.getByRole('button', { name: 'Cancel' }).click();
+  assert.match(await said.textContent(), /^Cancelled after [\d,]+ of 2,400,040 words\.$/);
+  assert.equal(await scale.locator('progress').count(), 0);
+
+  await scale.getByLabel('Epochs').selectOption('1');
+  await scale.getByRole('button', { name: 'Train' }).click();
+  await scale.getByText(/^Trained: 120,002 words in/).waitFor({ timeout: 60000 });
+  assert.deepEqual(fetched.filter((u) => /word2vec_corpus/.test(u)).length, 1, 'the corpus is fetched once');
+  const speeds = await scale.locator('.w2v-speeds tbody tr').allTextContents();
+  assert.equal(speeds.length, 3);
+  assert.match(speeds[0], /^this browser, the trainer worker[\d,]+\d+%$/);
+  assert.match(speeds[1], /^gensim [\d.]+[\d,]+100%$/);
+  // Skip-gram groups words by the company they keep: "great" sits with the other words of praise.
+  const praise = ['excellent', 'brilliant', 'lovely', 'charming', 'amazing', 'wonderful', 'superb', 'good', 'delightful', 'perfect', 'fresh'];
+  const near = await scale.locator('.near-scale .near-word').allTextContents();
+  assert.equal(near.length, 5);
+  assert.ok(near.filter((w) => praise.includes(w)).length >= 4, near.join(', '));
+  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(page.errors, []);
 });
 
 test('axe finds nothing on the route', async () => {

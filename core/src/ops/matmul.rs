@@ -56,6 +56,14 @@ pub fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
     }
 }
 
+/// `Σ a[k]·b[k]` in eight partial sums: the one dot product of a row with a row, for word2vec at
+/// real scale (`scene::word2vec::scale`), where order to the bit matters less than speed.
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let ((ac, a_tail), (bc, b_tail)) = (a.as_chunks::<LANES>(), b.as_chunks::<LANES>());
+    let sum = ac.iter().zip(bc).fold(f32x8::ZERO, |s, (a, b)| s + f32x8::new(*a) * f32x8::new(*b));
+    sum.reduce_add() + a_tail.iter().zip(b_tail).fold(0.0f32, |s, (x, y)| s + x * y)
+}
+
 /// The dot products of `w` with each of `xs`, all the same length.
 fn dots(xs: &[&[f32]; ROWS], w: &[f32]) -> [f32; ROWS] {
     let (wc, w_tail) = w.as_chunks::<LANES>();

@@ -21,6 +21,10 @@ use crate::error::TorchError;
 use crate::tensor::{numel, py_shape, Tensor};
 use serde::{Deserialize, Serialize};
 
+/// What a worker (`worker/`) says first, once its files are loaded and it listens: a request sent
+/// before would find no handler.
+pub const WORKER_READY: &str = "\"Ready\"";
+
 /// Tensors in a scene are at most this large, so a typo can't ask the browser for gigabytes.
 pub const MAX_NUMEL: usize = 1 << 22;
 

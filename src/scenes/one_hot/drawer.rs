@@ -3,8 +3,9 @@
 //! the page never pauses. The new size or seed shows at once with a progress bar and Cancel, and
 //! the table becomes the scene's in one change when it arrives.
 
-use super::timer::{Running, TIMING};
+use super::timer::TIMING;
 use crate::shell::SceneModel;
+use crate::worker::Running;
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Edit;

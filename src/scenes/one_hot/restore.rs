@@ -4,8 +4,8 @@
 //! fail, the page draws it, as it did before.
 
 use super::drawer::{spawn_draw, Room};
-use super::timer::Running;
 use crate::storage::{self, decode_save, Incoming, ReadAhead, Save};
+use crate::worker::Running;
 use leptos::prelude::*;
 use rowflow_core::format::grouped;
 use rowflow_core::scene::contract::Scene;

@@ -1,12 +1,11 @@
-//! The scene's worker (`worker/src/main.rs`) seen from the page: a fresh worker for each job, so
-//! that cancelling is ending it; the timer's reports as signals the views read.
+//! The scene's timing worker (`worker/src/main.rs`) seen from the page: a fresh worker for each
+//! job (`crate::worker`), so that cancelling is ending it; the timer's reports as signals the views
+//! read.
 
+use crate::worker::Running;
 use leptos::prelude::*;
 use rowflow_core::scene::one_hot::{Measured, Report, Request, Way};
-use std::cell::Cell;
-use std::rc::Rc;
-use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
+use web_sys::MessageEvent;
 
 /// Trunk's loaders for the worker bins (`data-loader-shim` in index.html), beside index.html: the
 /// timing worker (which also draws), and the writing one.
@@ -20,32 +19,6 @@ pub struct Progress {
     pub case: usize,
     pub way: Option<Way>,
     pub done: f64,
-}
-
-/// One job's worker and the handlers it calls; dropping it ends the worker.
-pub(super) struct Running {
-    worker: Worker,
-    /// Set when the worker has said `Ready`: its files are loaded.
-    ready: Rc<Cell<bool>>,
-    _on_message: Closure<dyn Fn(MessageEvent)>,
-    _on_error: Closure<dyn Fn(Event)>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // Its handlers go with it: an event already queued must find none.
-        self.worker.set_onerror(None);
-        if self.ready.get() {
-            self.worker.set_onmessage(None);
-            self.worker.terminate();
-        } else {
-            // Still loading: ending it now would abort the download of its files. It ends once
-            // loaded instead, before it is asked anything.
-            let worker = self.worker.clone();
-            let end = Closure::once_into_js(move |_: JsValue| worker.terminate());
-            self.worker.set_onmessage(Some(end.unchecked_ref()));
-        }
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -105,7 +78,6 @@ impl Timer {
         let on_report = move |message: MessageEvent| match serde_json::from_str::<Report>(
             &message.data().as_string().unwrap_or_default(),
         ) {
-            Ok(Report::Ready) => {}
             Ok(Report::Progress { case, way, done }) => {
                 self.progress.try_set(Some(Progress { case, way, done }));
             }
@@ -119,41 +91,5 @@ impl Timer {
         Running::spawn(TIMING, request.into(), js_sys::Array::new(), on_report, move |why| {
             self.stop(Some(format!("the timing worker stopped: {why}")))
         })
-    }
-}
-
-impl Running {
-    /// A new worker from `loader` that is sent `request` once it says `Ready`, the buffers in
-    /// `moved` handed over with it; what it says after goes to `on_message`, why it stopped (its
-    /// files did not load, or it failed) to `on_error`.
-    pub(super) fn spawn(
-        loader: &str,
-        request: JsValue,
-        moved: js_sys::Array,
-        on_message: impl Fn(MessageEvent) + 'static,
-        on_error: impl Fn(String) + 'static,
-    ) -> Result<Running, String> {
-        let worker = Worker::new(loader).map_err(|e| format!("the worker could not start: {e:?}"))?;
-        let (sender, ready) = (worker.clone(), Rc::new(Cell::new(false)));
-        let loaded = ready.clone();
-        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
-            let said_ready = !loaded.get()
-                && message.data().as_string().and_then(|t| serde_json::from_str::<Report>(&t).ok())
-                    == Some(Report::Ready);
-            if said_ready {
-                loaded.set(true);
-                let _ = sender.post_message_with_transfer(&request, &moved);
-            } else {
-                on_message(message);
-            }
-        });
-        // A script that fails to load raises a plain Event; an error inside, an ErrorEvent.
-        let on_error = Closure::<dyn Fn(Event)>::new(move |e: Event| {
-            e.prevent_default();
-            on_error(e.dyn_ref::<ErrorEvent>().map_or("its files could not be loaded".into(), ErrorEvent::message));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(Running { worker, ready, _on_message: on_message, _on_error: on_error })
     }
 }

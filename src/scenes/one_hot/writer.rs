@@ -3,10 +3,11 @@
 //! table is saved against, and gets back the file, so the 5 MB script of a table at real scale
 //! never pauses it.
 
-use super::timer::{Running, WRITING};
+use super::timer::WRITING;
 use crate::code_panel::{Elsewhere, Written};
 use crate::share_panel::bytes_blob;
 use crate::shell::SceneModel;
+use crate::worker::Running;
 use leptos::prelude::*;
 use rowflow_core::codegen::{File, Write};
 use rowflow_core::scene::one_hot::{Report, State};

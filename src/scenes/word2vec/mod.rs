@@ -1,11 +1,13 @@
 //! The word2vec scene: a corpus, its vocabulary and the pairs of the sentence the next step
 //! trains on; skip-gram or CBOW with negative sampling on two `nn.Embedding` tables, each step
 //! lighting (and moving) only the rows it reads; the same vocabulary trained by a sentence
-//! classifier from three starts; and both tables compared by neighbours and a PCA map. The shell
-//! gives it its header, learning controls, timeline and PyTorch panel.
+//! classifier from three starts; both tables compared by neighbours and a PCA map; and word2vec
+//! at real scale in a worker. The shell gives it its header, learning controls, timeline and
+//! PyTorch panel.
 
 mod compare;
 mod corpus;
+mod scale;
 
 use crate::flag::Flag;
 use crate::formula::FormulaView;
@@ -22,6 +24,7 @@ use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::word2vec::task::Start;
 use rowflow_core::scene::word2vec::{Computed, State};
 use rowflow_core::Phase;
+use scale::ScalePanel;
 
 const IN: &str = "in_embed.weight";
 const OUT: &str = "out_embed.weight";
@@ -177,6 +180,8 @@ pub fn Word2VecScene() -> impl IntoView {
                     <PcaMap title=task_title(", PCA") spots=spots(true) near=near(true) word=word class="map-task" />
                 </div>
             </section>
+
+            <ScalePanel cbow=Signal::derive(move || state.with(|s| s.cbow)) word=word />
 
             {model.timeline()}
         </SceneShell>

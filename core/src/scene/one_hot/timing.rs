@@ -167,8 +167,6 @@ impl Measured {
 /// What the timing says as it goes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Report {
-    /// The worker is listening: its first message, before any request.
-    Ready,
     /// Case `case` is at `way` (`None`: drawing its table); `done` of all the work, 0 to 1.
     Progress {
         case: usize,

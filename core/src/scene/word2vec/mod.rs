@@ -9,6 +9,7 @@ pub mod compare;
 mod compute;
 mod contract;
 pub mod corpus;
+pub mod scale;
 mod state;
 pub mod task;
 #[cfg(test)]
