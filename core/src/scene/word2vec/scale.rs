@@ -352,7 +352,7 @@ mod tests {
 
     #[test]
     fn too_few_words_or_a_bad_size_is_refused_in_words() {
-        let said = run(&Request::new("just one line here".into(), false));
+        let said = run(&Request { min_count: 2, ..Request::new("just one line here".into(), false) });
         assert!(matches!(&said[..], [Report::Refused(why)] if why.contains("0 words")), "{said:?}");
         let said = run(&Request { dim: 0, min_count: 1, ..Request::new(corpus(), false) });
         assert!(matches!(&said[..], [Report::Refused(why)] if why.contains("dim 0")), "{said:?}");
