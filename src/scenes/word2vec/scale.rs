@@ -124,7 +124,9 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
         running.update_value(|r| *r = None);
         run.update(|r| *r = Run::Cancelled(r.progress()));
     };
-    let busy = move || matches!(run.get(), Run::Reading | Run::Training(_));
+    // A memo: the button and the bar are drawn once a run, not again at each report.
+    let busy = Memo::new(move |_| matches!(run.get(), Run::Reading | Run::Training(_)));
+    let done = move || run.with(|r| if let Run::Training(p) = r { (p.words, p.of) } else { (0, 1) });
 
     let status = move || match run.get() {
         Run::Idle => String::new(),
@@ -220,15 +222,14 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
                         {EPOCHS.iter().map(|e| view! { <option value=e.to_string()>{e.to_string()}</option> }).collect_view()}
                     </select>
                 </label>
-                {move || match busy() {
+                {move || match busy.get() {
                     false => view! { <button type="button" class="w2v-train" on:click=start disabled=move || request().is_none()>"Train"</button> }.into_any(),
                     true => view! { <button type="button" class="w2v-cancel" on:click=cancel>"Cancel"</button> }.into_any(),
                 }}
             </div>
             <div class="w2v-scale-status" role="status">
-                {move || run.with(|r| match r {
-                    Run::Training(p) => Some(view! { <progress max=p.of.to_string() value=p.words.to_string()></progress> }),
-                    _ => None,
+                {move || busy.get().then(|| view! {
+                    <progress max=move || done().1.to_string() value=move || done().0.to_string()></progress>
                 })}
                 <span>{status}</span>
             </div>
