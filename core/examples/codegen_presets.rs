@@ -14,7 +14,8 @@
 use rowflow_core::codegen::{self, Notebook};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::word2vec::task::{Start, Task};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::tensor::{Ids, Tensor};
 use rowflow_core::TorchError;
 use serde_json::{json, Map, Value};
@@ -213,6 +214,44 @@ fn train_case(s: &train::State, steps: usize) -> Case {
             k.close(&format!("model.{name}.grad"), floats(g));
         }
     }
+    k
+}
+
+/// The next step's batch, scores, loss and gradients; then the task: its `fc` and random table as
+/// `torch.manual_seed(seed + 1)` draws them, each start's last loss, and the fine-tuned table.
+fn word2vec_case(s: &word2vec::State) -> Case {
+    let c = s.compute();
+    assert!(c.issues.is_empty(), "every word2vec case trains: {:?}", c.issues);
+    let mut k = Case::default();
+    k.exact("in_embed.weight", floats(&s.in_embed));
+    k.exact("out_embed.weight", floats(&s.out_embed));
+    k.exact("negatives", ints(&c.negatives));
+    if s.cbow {
+        k.exact("centres", ints(&c.target));
+    } else {
+        let centres = c.pairs.iter().map(|p| p.input[0]).collect();
+        k.exact("centres", ints(&Ids::vector(centres)));
+        k.exact("context", ints(&c.target));
+    }
+    k.close("v", floats(&c.v));
+    k.close("pos", floats(&c.pos));
+    k.close("neg", floats(&c.neg));
+    k.close("loss", scalar(c.loss.expect("a loss")));
+    for (name, g) in &c.grads {
+        k.close(&format!("{name}.grad"), floats(g));
+    }
+    let labels = Tensor::vector(c.task_lines.iter().map(|&i| s.labels.data()[i]).collect());
+    k.exact("labels", floats(&labels));
+    let task = Task { sentences: &[], labels: &labels, seed: s.seed_value(), lr: s.task_lr(), steps: s.task_steps };
+    let (fc, random) = task.init(c.words.len(), s.dim()).expect("the task's init");
+    k.exact("fc_start.weight", floats(&fc.weight));
+    k.exact("fc_start.bias", floats(fc.bias.as_ref().expect("fc has a bias")));
+    k.exact("random_start", floats(&random));
+    for run in &c.runs {
+        k.close(&format!("task_losses['{}']", run.start.id()), scalar(*run.losses.last().expect("a loss")));
+    }
+    // The script trains the starts in order: `emb` is then the fine-tuned table.
+    k.close("emb.weight", floats(&c.run(Start::FineTuned).expect("a fine-tuned run").table));
     k
 }
 
@@ -426,5 +465,33 @@ fn main() {
         play(&mut s, name, &edits);
         out.train(name, &s, steps);
     }
+
+    let cases = vec![
+        ("skip_gram_after_1", vec![preset("skip_gram"), Edit::Step]),
+        ("skip_gram_after_20", vec![preset("skip_gram"), Edit::Run { steps: 20 }]),
+        ("cbow_after_1", vec![preset("cbow"), Edit::Step]),
+        ("cbow_after_20", vec![preset("cbow"), Edit::Run { steps: 20 }]),
+        (
+            "cbow_resized_reseeded_edited",
+            vec![
+                preset("cbow"),
+                Edit::field("window", "3"),
+                Edit::field("negatives", "5"),
+                Edit::field("min_count", "1"),
+                Edit::field("embedding_dim", "4"),
+                reinit("7"),
+                Edit::field("task_lr", "0.5"),
+                Edit::field("task_steps", "40"),
+                Edit::cell("labels", 3, "1"),
+                Edit::cell("out_embed.weight", 5, "0.25"),
+                Edit::Step,
+            ],
+        ),
+        (
+            "skip_gram_edited_table",
+            vec![preset("skip_gram"), Edit::Run { steps: 3 }, Edit::cell("in_embed.weight", 0, "-0")],
+        ),
+    ];
+    out.scene(codegen::word2vec, word2vec_case, cases);
     println!("wrote {} cases to {}", out.n, dir.display());
 }

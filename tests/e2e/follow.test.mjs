@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { serve, type } from './browser.mjs';
 
 const site = serve();
-const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train'];
+const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train', 'word2vec'];
 
 /** The step's marked cells, read and written, and where they are against the screen: above the
  * timeline, inside its width. Its flow's edges, with whether their ends are cells it marks. */

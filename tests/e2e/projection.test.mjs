@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { serve, shot } from './browser.mjs';
 
 const site = serve();
-const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train'];
+const SCENES = ['linear', 'embedding', 'one-hot', 'rnn', 'train', 'word2vec'];
 
 /** What does not fit: the page's overflow, what reaches under the timeline, small text. */
 const misfits = (page) =>
@@ -65,7 +65,7 @@ for (const scene of SCENES) {
   });
 }
 
-for (const scene of ['rnn', 'train']) {
+for (const scene of ['rnn', 'train', 'word2vec']) {
   test(`${scene}: with Controls on the projector its charts and settings have no text under 16 px either`, async () => {
     const page = await site.go(`#/${scene}?present`, 'main [role=grid]');
     await page.getByRole('button', { name: 'Controls' }).click();
