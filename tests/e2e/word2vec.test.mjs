@@ -130,7 +130,7 @@ test('at real scale: loaded when opened, trained in the worker with progress and
   const near = await scale.locator('.near-scale .near-word').allTextContents();
   assert.equal(near.length, 5);
   assert.ok(near.filter((w) => praise.includes(w)).length >= 4, near.join(', '));
-  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axe(page, '.w2v-scale'), []);
   assert.deepEqual(page.errors, []);
 });
 
