@@ -164,7 +164,7 @@ try {
 
 /** Each scene's part with the chunks it shares with only some scenes merged into it, so that a
  * link downloads one part of its own beside the one every scene shares (and the main module), not
- * two dozen small ones: ~10 KB gzipped less on every scene's first load, as a static host sends
+ * two dozen small ones: 12–16 KB gzipped less on every scene's first load, as a static host sends
  * them (README). Code some scenes share is then downloaded again by the next such scene, and its
  * copy writes the same functions into the same slots of the shared table as the first did, which
  * is harmless for code and constants; a chunk holding writable data (Rust's `.data` or `.bss`,
