@@ -6,8 +6,10 @@
 // src/app.rs) and linked with relocations (build.rs). Trunk has already run wasm-bindgen on the
 // whole module; this script starts again from cargo's output: wasm-split-cli (crates.io,
 // `wasm_split_cli_support`) writes the main module, one chunk per scene and one per set of scenes
-// sharing code, and `__wasm_split.js`, which fetches a scene's chunks on its first use. Then
-// wasm-bindgen on the main module and, for a release, wasm-opt -Oz on every module. Chunks are
+// sharing code, and `__wasm_split.js`, which fetches a scene's chunks on its first use. Each
+// scene's chunk then takes in the chunks it shares with only some scenes (`mergeChunks`, binaryen's
+// wasm-merge), so a scene is its own part and the part every scene shares. Then wasm-bindgen on the
+// main module and, for a release, wasm-opt -Oz on every module. Chunks are
 // named by their content's hash like Trunk's own files, so a static host may cache them for a
 // year (tools/serve.mjs) and a new version of the site never meets an old chunk. A release's
 // JavaScript (the glue, the loader and boot.js) is minified with terser (npm).
@@ -57,6 +59,7 @@ try {
   // --keep-lld-exports: the chunks share the main module's function table, which it must export.
   await run(tool('wasm-bindgen'), ['--target=web', `--out-dir=${work}/bg`, '--out-name=rowflow', '--no-typescript', '--keep-lld-exports', ...(names ? ['--keep-debug'] : []), join(work, 'rowflow.wasm')]);
 
+  await mergeChunks(work, input);
   const chunks = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== 'rowflow.wasm');
   const modules = [join(work, 'bg', 'rowflow_bg.wasm'), ...chunks.map((f) => join(work, f))];
   if (release) {
@@ -157,6 +160,196 @@ try {
   console.log(`tools/split.mjs: rowflow's WebAssembly in ${chunks.length + 1} modules (${release ? 'release, wasm-opt -Oz' : 'debug'})`);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** Each scene's part with the chunks it shares with only some scenes merged into it, so that a
+ * link downloads one part of its own beside the one every scene shares (and the main module), not
+ * two dozen small ones: 12–16 KB gzipped less on every scene's first load, as a static host sends
+ * them (README). Code some scenes share is then downloaded again by the next such scene, and its
+ * copy writes the same functions into the same slots of the shared table as the first did, which
+ * is harmless for code and constants; a chunk holding writable data (Rust's `.data` or `.bss`,
+ * which a second copy would write back to its first values) stays shared, as does the chunk every
+ * scene loads. The chunks import the main module's memory, table and stack pointer; binaryen's
+ * wasm-merge gives each input its own, so one module exporting them (imported from
+ * `__wasm_split_all`, the same object in the loader) stands in for the main module. */
+async function mergeChunks(work, input) {
+  const loaderFile = join(work, '__wasm_split.js');
+  let loader = await readFile(loaderFile, 'utf8');
+  const scenes = [...loader.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\([\s\S]*?\n, \[([^\]]*)\]\)\);/g)].map(
+    ([text, scene, deps]) => ({ text, scene, deps: deps.split(', ').filter(Boolean) }),
+  );
+  const file = (chunk) => `${chunk.replace(/^__/, '')}.wasm`;
+  const everyScene = scenes.length ? scenes.map((s) => s.deps).reduce((all, d) => all.filter((c) => d.includes(c))) : [];
+  const writable = writableRange(await readFile(input));
+  const keeps = new Map();
+  for (const chunk of new Set(scenes.flatMap((s) => s.deps))) {
+    const segments = dataSegments(await readFile(join(work, file(chunk))));
+    const writes = segments.some((d) => d.passive || (d.start < d.end && d.start < writable.end && writable.start < d.end));
+    keeps.set(chunk, writes || everyScene.includes(chunk));
+  }
+  const features = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue', 'simd'].map((f) => `--enable-${f}`);
+  // The stand-in for the main module: what the parts import from it, exported again.
+  const inputs = new Map();
+  for (const { scene, deps } of scenes) {
+    const merged = deps.filter((c) => !keeps.get(c));
+    if (merged.length) inputs.set(scene, [`split_${scene}.wasm`, ...merged.map(file)].map((f) => join(work, f)));
+  }
+  const imported = new Map();
+  for (const f of new Set([...inputs.values()].flat())) {
+    for (const [name, desc] of importsOf(await readFile(f))) imported.set(name, desc);
+  }
+  await writeFile(join(work, 'shared.wasm'), standIn(imported));
+  for (const { text, scene, deps } of scenes) {
+    if (!inputs.has(scene)) continue;
+    const named = inputs.get(scene).flatMap((f, i) => [f, `part${i}`]);
+    const own = join(work, `split_${scene}.wasm`);
+    await run(tool('wasm-merge'), [...features, join(work, 'shared.wasm'), '__wasm_split', ...named, '-o', own], { maxBuffer: 1 << 30 });
+    loader = loader.replace(text, text.replace(`[${deps.join(', ')}]`, `[${deps.filter((c) => keeps.get(c)).join(', ')}]`));
+  }
+  // Chunks no scene loads any more: their files and their loaders go.
+  for (const [chunk, kept] of keeps) {
+    if (kept) continue;
+    const block = new RegExp(`/\\* [^*]* \\*/\\nconst ${chunk} = makeLoad\\([\\s\\S]*?\\n, \\[[^\\]]*\\]\\);\\n`);
+    if (!block.test(loader)) throw new Error(`tools/split.mjs: the loader's ${chunk} has a shape it does not know (wasm-split-cli changed?)`);
+    loader = loader.replace(block, '');
+    await rm(join(work, file(chunk)));
+  }
+  await rm(join(work, 'shared.wasm'));
+  const alias = 'sharedImports = { __wasm_split: {  } };';
+  if (!loader.includes(alias)) throw new Error('tools/split.mjs: the loader builds its imports in a way it does not know');
+  loader = loader.replace(alias, `${alias} sharedImports.__wasm_split_all = sharedImports.__wasm_split;`);
+  await writeFile(loaderFile, loader);
+}
+
+/** What a part imports from the main module (`__wasm_split`): each name and its description as
+ * the binary writes it (kind, then type). */
+function importsOf(bytes) {
+  const r = reader(bytes);
+  const found = [];
+  while (r.at < bytes.length) {
+    const id = bytes[r.at++];
+    const end = r.leb() + r.at;
+    if (id === 2) {
+      for (let n = r.leb(); n > 0; n--) {
+        const module = r.name();
+        const name = r.name();
+        const from = r.at;
+        const kind = bytes[r.at++];
+        // A function's type is an index into the part's own types: the stand-in has none.
+        if (kind === 0) throw new Error('tools/split.mjs: a part imports a function from the main module');
+        if (kind === 1) (r.at++, r.limits());
+        else if (kind === 2) r.limits();
+        else if (kind === 3) r.at += 2;
+        else throw new Error(`tools/split.mjs: an import of kind ${kind}`);
+        if (module === '__wasm_split') found.push([name, bytes.subarray(from, r.at)]);
+      }
+    }
+    r.at = end;
+  }
+  return found;
+}
+
+/** A module that imports `imported` (name → description) from `__wasm_split_all` and exports
+ * each under its name. */
+function standIn(imported) {
+  const leb = (n) => {
+    const out = [];
+    do {
+      out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+      n >>>= 7;
+    } while (n);
+    return out;
+  };
+  const text = (t) => [...leb(Buffer.byteLength(t)), ...Buffer.from(t)];
+  const section = (id, entries) => [id, ...leb(entries.flat().length + leb(entries.length).length), ...leb(entries.length), ...entries.flat()];
+  const count = new Map();
+  const imports = [...imported].map(([name, desc]) => [...text('__wasm_split_all'), ...text(name), ...desc]);
+  const exports = [...imported].map(([name, desc]) => {
+    const index = count.get(desc[0]) ?? 0;
+    count.set(desc[0], index + 1);
+    return [...text(name), desc[0], ...leb(index)];
+  });
+  return Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, ...section(2, imports), ...section(7, exports)]);
+}
+
+/** A cursor over a module's bytes: LEB128 numbers, names and limits. */
+function reader(bytes) {
+  const r = {
+    at: 8,
+    leb() {
+      let value = 0, shift = 0, byte;
+      do {
+        byte = bytes[r.at++];
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      return value;
+    },
+    sleb() {
+      let value = 0, shift = 0, byte;
+      do {
+        byte = bytes[r.at++];
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      return byte & 0x40 ? value - 2 ** shift : value;
+    },
+    name() {
+      const length = r.leb();
+      r.at += length;
+      return new TextDecoder().decode(bytes.subarray(r.at - length, r.at));
+    },
+    limits() {
+      const flags = bytes[r.at++];
+      r.leb();
+      if (flags & 1) r.leb();
+    },
+  };
+  return r;
+}
+
+/** The addresses of the input's writable data: wasm-ld's `.data`, `.bss` and `.tdata` segments,
+ * named in its name section (cargo keeps it). */
+function writableRange(bytes) {
+  const segments = dataSegments(bytes).filter((d) => /^\.(data|bss|tdata)/.test(d.name ?? ''));
+  if (!segments.length) throw new Error('tools/split.mjs: cargo’s wasm names no .data or .bss segment (stripped?)');
+  return { start: Math.min(...segments.map((d) => d.start)), end: Math.max(...segments.map((d) => d.end)) };
+}
+
+/** A module's data segments: `{ start, end }` in memory for an active one, `{ passive }` else, and
+ * the name the name section gives it. */
+function dataSegments(bytes) {
+  const r = reader(bytes);
+  const segments = [], names = new Map();
+  while (r.at < bytes.length) {
+    const id = bytes[r.at++];
+    const end = r.leb() + r.at;
+    if (id === 11) {
+      for (let n = r.leb(); n > 0; n--) {
+        const flags = r.leb();
+        let start;
+        if (flags !== 1) {
+          if (flags === 2) r.leb();
+          if (bytes[r.at++] !== 0x41) throw new Error('tools/split.mjs: a data segment whose address is not an i32.const');
+          start = r.sleb();
+          r.at++;
+        }
+        const length = r.leb();
+        segments.push(start === undefined ? { passive: true } : { start, end: start + length });
+        r.at += length;
+      }
+    } else if (id === 0 && r.name() === 'name') {
+      while (r.at < end) {
+        const sub = bytes[r.at++];
+        const subEnd = r.leb() + r.at;
+        if (sub === 9) for (let n = r.leb(); n > 0; n--) names.set(r.leb(), r.name());
+        r.at = subEnd;
+      }
+    }
+    r.at = end;
+  }
+  segments.forEach((d, i) => (d.name = names.get(i)));
+  return segments;
 }
 
 /** Each `<name ...>` tag in `html`, as written and with its attributes, quoted or not (Trunk's

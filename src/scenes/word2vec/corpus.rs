@@ -26,6 +26,10 @@ pub fn CorpusText(
             ></textarea>
             {move || problem.get().map(|m| view! { <span class="field-error" role="alert">{m}</span> })}
         </label>
+        // The tokenizer's rule (core's `corpus::words`), where the text is written.
+        <p class="hint">
+            "A word is a run of letters, digits and apostrophes; only A–Z are lower-cased, so ÉMILE is read Émile, another word than émile."
+        </p>
     }
 }
 

@@ -1,8 +1,8 @@
-//! From text to training pairs, as word2vec's own preprocessing does it: lower-case words, a
-//! vocabulary of the words seen at least `min_count` times (most frequent first, ties by first
-//! appearance, as gensim sorts it), each sentence as ids with the rarer words dropped, and the
-//! (centre, context) pairs within `window` words. Negatives are drawn from the unigram counts to
-//! the ¾ power.
+//! From text to training pairs, as word2vec's own preprocessing does it: words with A–Z
+//! lower-cased (see [`words`]), a vocabulary of the words seen at least `min_count` times (most
+//! frequent first, ties by first appearance, as gensim sorts it), each sentence as ids with the
+//! rarer words dropped, and the (centre, context) pairs within `window` words. Negatives are drawn
+//! from the unigram counts to the ¾ power.
 
 use crate::torch_rng::Generator;
 
@@ -21,32 +21,43 @@ pub struct Corpus {
     pub tokens: usize,
 }
 
-/// A word: a run of letters, digits or apostrophes, lower-cased.
+/// A word: a run of letters, digits or apostrophes, of any alphabet; every other character
+/// (spaces, punctuation) ends one. Only A–Z are lower-cased, other capitals stay as written:
+/// `ÉMILE` is read `Émile`, another word than `émile` (the page says so beside the corpus). Full
+/// Unicode lower-casing would bring its tables, ~6 KB gzipped, into the scene's download.
 pub fn words(line: &str) -> impl Iterator<Item = String> + '_ {
-    line.split(|c: char| !(c.is_alphanumeric() || c == '\'')).filter(|w| !w.is_empty()).map(str::to_lowercase)
+    line.split(|c: char| !(c.is_alphanumeric() || c == '\'')).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase)
 }
 
 impl Corpus {
     /// One sentence per line of `text`.
     pub fn read(text: &str, min_count: usize) -> Self {
         let lines: Vec<Vec<String>> = text.lines().map(|l| words(l).collect()).collect();
-        let mut seen: Vec<(String, usize)> = Vec::new();
-        let mut at = std::collections::HashMap::new();
-        for w in lines.iter().flatten() {
-            let k = *at.entry(w.as_str()).or_insert_with(|| {
-                seen.push((w.clone(), 0));
-                seen.len() - 1
-            });
-            seen[k].1 += 1;
+        // Each distinct word with its count and first appearance, kept sorted by the word and
+        // found by binary search: no hash table (and its hasher) in the scene's download.
+        let mut seen: Vec<(&str, usize, usize)> = Vec::new();
+        for (at, w) in lines.iter().flatten().enumerate() {
+            match seen.binary_search_by(|(s, ..)| (*s).cmp(w)) {
+                Ok(k) => seen[k].1 += 1,
+                Err(k) => seen.insert(k, (w, 1, at)),
+            }
         }
-        // Most frequent first; a stable sort keeps first appearance among equals.
-        seen.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-        let (kept, dropped): (Vec<_>, Vec<_>) = seen.into_iter().partition(|(_, n)| *n >= min_count.max(1));
-        let id: std::collections::HashMap<&str, i64> =
-            kept.iter().enumerate().map(|(i, (w, _))| (w.as_str(), i as i64)).collect();
-        let sentences = lines.iter().map(|l| l.iter().filter_map(|w| id.get(w.as_str()).copied()).collect()).collect();
+        // Most frequent first, ties by first appearance (each word's own, so no two are equal).
+        let mut order: Vec<usize> = (0..seen.len()).collect();
+        order.sort_unstable_by_key(|&k| (std::cmp::Reverse(seen[k].1), seen[k].2));
+        let kept = order.iter().take_while(|&&k| seen[k].1 >= min_count.max(1)).count();
+        // `rank[k]`: the id of `seen[k]`, when it is kept.
+        let mut rank = vec![usize::MAX; seen.len()];
+        for (id, &k) in order[..kept].iter().enumerate() {
+            rank[k] = id;
+        }
+        let id = |w: &String| seen.binary_search_by(|(s, ..)| (*s).cmp(w)).ok().filter(|&k| rank[k] < kept);
+        let sentences =
+            lines.iter().map(|l| l.iter().filter_map(|w| id(w).map(|k| rank[k] as i64)).collect()).collect();
+        let entry = |&k: &usize| (seen[k].0.to_string(), seen[k].1);
+        let (words, counts) = order[..kept].iter().map(entry).unzip();
+        let dropped = order[kept..].iter().map(entry).collect();
         let tokens = lines.iter().map(Vec::len).sum();
-        let (words, counts) = kept.into_iter().unzip();
         Self { words, counts, sentences, dropped, tokens }
     }
 
@@ -56,7 +67,7 @@ impl Corpus {
 
     /// The id of `word` as typed (any case), if it is in the vocabulary.
     pub fn id(&self, word: &str) -> Option<usize> {
-        let word = word.trim().to_lowercase();
+        let word = word.trim().to_ascii_lowercase();
         self.words.iter().position(|w| *w == word)
     }
 
@@ -139,6 +150,14 @@ mod tests {
         assert_eq!(c.dropped.len(), 4);
         assert_eq!(c.tokens, 11);
         assert_eq!(c.id(" Film"), Some(1));
+    }
+
+    #[test]
+    fn a_word_is_letters_digits_and_apostrophes_with_only_a_to_z_lowered() {
+        let read: Vec<String> = words("Don't STOP: ÉMILE, émile & 42 naïve—café").collect();
+        assert_eq!(read, ["don't", "stop", "Émile", "émile", "42", "naïve", "café"]);
+        let c = Corpus::read("b a b\nc a b", 1);
+        assert_eq!((c.words, c.counts), (vec!["b".to_string(), "a".into(), "c".into()], vec![3, 2, 1]));
     }
 
     #[test]
