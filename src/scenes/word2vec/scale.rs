@@ -192,7 +192,7 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
     let near = Signal::derive(move || {
         run.with(|r| match r {
             Run::Trained { words, table, .. } => {
-                let w = word.get().trim().to_lowercase();
+                let w = word.get().trim().to_ascii_lowercase();
                 words.iter().position(|x| *x == w).map(|i| neighbours(table, words, i, 5)).unwrap_or_default()
             }
             _ => Vec::new(),
