@@ -276,23 +276,16 @@ function standIn(imported) {
 function reader(bytes) {
   const r = {
     at: 8,
-    leb() {
+    leb: () => r.varint(false),
+    sleb: () => r.varint(true),
+    varint(signed) {
       let value = 0, shift = 0, byte;
       do {
         byte = bytes[r.at++];
         value += (byte & 0x7f) * 2 ** shift;
         shift += 7;
       } while (byte & 0x80);
-      return value;
-    },
-    sleb() {
-      let value = 0, shift = 0, byte;
-      do {
-        byte = bytes[r.at++];
-        value += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (byte & 0x80);
-      return byte & 0x40 ? value - 2 ** shift : value;
+      return signed && byte & 0x40 ? value - 2 ** shift : value;
     },
     name() {
       const length = r.leb();

@@ -71,13 +71,12 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
         running.try_update_value(|r| *r = None);
     });
     let reference = Reference::stored();
-    let request = move || match corpus.get() {
-        Corpus::Loaded(text) => Some(Request { epochs: epochs.get(), ..Request::new(text, cbow.get()) }),
-        _ => None,
-    };
+    // The run asked for, but for its text: read (not copied) only when a run starts.
+    let settings = move || Request { epochs: epochs.get(), ..Request::new(String::new(), cbow.get()) };
+    let loaded = move || corpus.with(|c| matches!(c, Corpus::Loaded(_)));
 
     let load = move || {
-        if corpus.get_untracked() == Corpus::Unread || matches!(corpus.get_untracked(), Corpus::Failed(_)) {
+        if corpus.with_untracked(|c| matches!(c, Corpus::Unread | Corpus::Failed(_))) {
             corpus.set(Corpus::Loading);
             leptos::task::spawn_local(async move {
                 let text = fetch_text(CORPUS).await;
@@ -93,8 +92,9 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
         }
     };
     let start = move |_| {
-        let Some(request) = request() else { return };
-        let Ok(json) = serde_json::to_string(&request) else { return };
+        let text = corpus.with_untracked(|c| if let Corpus::Loaded(text) = c { Some(text.clone()) } else { None });
+        let Some(text) = text else { return };
+        let Ok(json) = serde_json::to_string(&Request { text, ..settings() }) else { return };
         running.update_value(|r| *r = None);
         run.set(Run::Reading);
         let on_message = move |message: MessageEvent| {
@@ -152,18 +152,18 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
         Run::Failed(why) => format!("Stopped: {why}"),
     };
     let corpus_note = move || {
-        match corpus.get() {
-        Corpus::Unread | Corpus::Loading => "Loading the corpus…".to_string(),
-        Corpus::Loaded(text) => format!(
-            "Corpus: {} sentences, {} KB, made by tools/time_word2vec.py from the scene's two topics and its words of praise and of complaint.",
-            grouped(text.lines().count()),
-            grouped(text.len().div_ceil(1000))
-        ),
-        Corpus::Failed(why) => why,
-    }
+        corpus.with(|c| match c {
+            Corpus::Unread | Corpus::Loading => "Loading the corpus…".to_string(),
+            Corpus::Loaded(text) => format!(
+                "Corpus: {} sentences, {} KB, made by tools/time_word2vec.py from the scene's two topics and its words of praise and of complaint.",
+                grouped(text.lines().count()),
+                grouped(text.len().div_ceil(1000))
+            ),
+            Corpus::Failed(why) => why.clone(),
+        })
     };
     let compared = move || {
-        let (Some(r), Some(p), Some(request)) = (reference.clone(), run.with(Run::progress), request()) else {
+        let (Some(r), Some(p)) = (reference.clone(), run.with(Run::progress)) else {
             return None;
         };
         let this = p.words_per_second();
@@ -172,7 +172,7 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
             (r.gensim.by.clone(), r.gensim.words_per_second),
             (r.torch.by.clone(), r.torch.words_per_second),
         ];
-        let same = r.matches(&request);
+        let same = r.matches(&settings());
         Some(view! {
             <table class="w2v-speeds">
                 <caption>{format!("Words per second, skip-gram, D = {}, window {}, {} negatives, {} epoch{}", r.dim, r.window, r.negatives, r.epochs, if r.epochs == 1 { "" } else { "s" })}</caption>
@@ -223,7 +223,7 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
                     </select>
                 </label>
                 {move || match busy.get() {
-                    false => view! { <button type="button" class="w2v-train" on:click=start disabled=move || request().is_none()>"Train"</button> }.into_any(),
+                    false => view! { <button type="button" class="w2v-train" on:click=start disabled=move || !loaded()>"Train"</button> }.into_any(),
                     true => view! { <button type="button" class="w2v-cancel" on:click=cancel>"Cancel"</button> }.into_any(),
                 }}
             </div>
