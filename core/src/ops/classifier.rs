@@ -17,7 +17,7 @@ use crate::error::{Result, TorchError};
 use crate::ops::embedding::Embedding;
 use crate::ops::linear::Linear;
 use crate::ops::loss::bce_with_logits;
-use crate::ops::Named;
+use crate::ops::{distinct_rows, Named};
 use crate::tensor::{Ids, Tensor};
 use crate::trace::{Phase, Span, Step, Trace, MAX_STEPS};
 
@@ -106,7 +106,7 @@ impl Classifier {
         self.forward(sentences)?;
         let bias = self.fc.bias.is_some();
         let step = |s: usize| {
-            let mut rows: Vec<usize> = sentences[s].iter().map(|&r| r as usize).collect();
+            let rows: Vec<usize> = sentences[s].iter().map(|&r| r as usize).collect();
             let fc = |grad: &str| {
                 let mut spans = vec![Span::whole(format!("fc.weight{grad}"))];
                 spans.extend(bias.then(|| Span::whole(format!("fc.bias{grad}"))));
@@ -121,9 +121,8 @@ impl Classifier {
                 Phase::Backward => {
                     let reads = vec![Span::at("logits.grad", &[s]), Span::at("x", &[s]), Span::whole("fc.weight")];
                     // A word twice in the sentence is one row written (its two shares added).
-                    rows.sort_unstable();
-                    rows.dedup();
-                    rows.retain(|_| !self.frozen());
+                    let rows =
+                        if self.frozen() { Vec::new() } else { distinct_rows(rows, self.embedding.num_embeddings()) };
                     let table = rows.iter().map(|&r| Span::at("embedding.weight.grad", &[r]));
                     let writes = fc(".grad").into_iter().chain(table);
                     Step { phase, reads, writes: writes.collect(), accumulate: true }

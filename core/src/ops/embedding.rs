@@ -6,6 +6,7 @@
 
 use crate::error::{Result, TorchError};
 use crate::format::Extent;
+use crate::ops::distinct_rows;
 use crate::ops::linear::check_upstream;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
@@ -34,10 +35,8 @@ pub struct SparseGrad {
 impl SparseGrad {
     /// The distinct rows, sorted, as `.coalesce()` would leave them.
     pub fn coalesced_rows(&self) -> Vec<i64> {
-        let mut rows = self.indices.clone();
-        rows.sort_unstable();
-        rows.dedup();
-        rows
+        let n = self.indices.iter().max().map_or(0, |&m| m as usize + 1);
+        distinct_rows(self.indices.iter().map(|&r| r as usize), n).into_iter().map(|r| r as i64).collect()
     }
 }
 
@@ -123,9 +122,7 @@ impl Embedding {
             values.extend_from_slice(gk);
         }
         // Zeros but for the rows looked up: the extent from those rows alone.
-        let mut touched: Vec<usize> = indices.iter().map(|&r| r as usize).collect();
-        touched.sort_unstable();
-        touched.dedup();
+        let touched = distinct_rows(indices.iter().map(|&r| r as usize), self.num_embeddings());
         let sparse = match self.sparse {
             true => Some(SparseGrad { values: Tensor::new(vec![indices.len(), d], values)?, indices }),
             false => None,

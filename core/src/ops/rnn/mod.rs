@@ -229,16 +229,15 @@ fn pack_lengths(shape: &[usize], batch_first: bool, p: &Packing) -> Result<Vec<u
             "Expected `len(lengths)` to be equal to batch_size, but got {got} (batch_size={batch})"
         )));
     }
-    let mut sorted = p.lengths.clone();
-    if !p.enforce_sorted {
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-    }
-    if sorted.last().is_some_and(|&l| l <= 0) {
+    // PyTorch checks the last length once sorted in decreasing order (`enforce_sorted=False`
+    // sorts them first): the least.
+    let last = if p.enforce_sorted { p.lengths.last() } else { p.lengths.iter().min() };
+    if last.is_some_and(|&l| l <= 0) {
         return Err(runtime(
             "Length of all samples has to be greater than 0, but found an element in 'lengths' that is <= 0",
         ));
     }
-    if sorted.windows(2).any(|w| w[1] > w[0]) {
+    if p.enforce_sorted && p.lengths.windows(2).any(|w| w[1] > w[0]) {
         return Err(runtime(
             "`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You can pass \
              `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence to sidestep this requirement if you \

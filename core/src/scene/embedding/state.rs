@@ -323,10 +323,14 @@ impl State {
                 py_shape(&[self.input.shape(), &[d]].concat())
             ),
         ];
-        let mut rows: Vec<usize> = picks.iter().map(|p| p.row).collect();
-        rows.sort_unstable();
-        let mut repeated: Vec<String> = rows.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0].to_string()).collect();
-        repeated.dedup();
+        // Each row's picks counted (not sorted: see `ops::distinct_rows`).
+        let mut picked = vec![0usize; v];
+        for p in picks {
+            if let Some(n) = picked.get_mut(p.row) {
+                *n += 1;
+            }
+        }
+        let repeated: Vec<String> = (0..v).filter(|&r| picked[r] > 1).map(|r| r.to_string()).collect();
         match repeated.len() {
             0 => {}
             1 => out.push(format!("Id {} appears more than once: its row is copied to each place.", repeated[0])),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::ops::distinct_rows;
 
 /// The backward pass of both ways under one loss (the outputs are equal, so is its gradient).
 #[derive(Clone, Debug, PartialEq)]
@@ -68,9 +69,7 @@ impl Backward {
             &[d, v] => (d, v),
             _ => (0, 0),
         };
-        let mut rows: Vec<i64> = self.ids.data().to_vec();
-        rows.sort_unstable();
-        rows.dedup();
+        let rows = distinct_rows(self.ids.data().iter().map(|&i| i as usize), v);
         GradCounts {
             linear_written: d * v,
             linear_multiply_adds: self.ids.numel() * d * v,

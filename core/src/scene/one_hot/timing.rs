@@ -9,6 +9,7 @@
 //! slicing changes no count. The lookup is `Embedding`'s own forward and backward.
 
 use crate::format::{display, fixed, grouped};
+use crate::ops::distinct_rows;
 use crate::ops::embedding::Embedding;
 use crate::ops::matmul::matmul_t;
 use crate::tensor::{Ids, Tensor};
@@ -88,10 +89,7 @@ impl Case {
 
     /// Distinct ids: the rows of `emb.weight.grad` the lookup's backward writes.
     pub fn rows_touched(&self) -> usize {
-        let mut rows = self.id_list();
-        rows.sort_unstable();
-        rows.dedup();
-        rows.len()
+        distinct_rows(self.id_list(), self.v).len()
     }
 }
 

@@ -4,7 +4,7 @@
 use super::state::{empty, State};
 use super::{MOVIES, USERS};
 use crate::format::count;
-use crate::ops::Named;
+use crate::ops::{distinct_rows, Named};
 use crate::scene::{label, Factor, Formula, Issue};
 use crate::tensor::Tensor;
 use crate::trace::{Phase, Trace};
@@ -54,14 +54,6 @@ pub struct Computed {
     tables: [Tensor; 2],
 }
 
-/// Sorted unique ids within `0..n`.
-fn unique(ids: impl Iterator<Item = i64>, n: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = ids.filter_map(|i| usize::try_from(i).ok()).filter(|&i| i < n).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
 fn list(ids: &[usize]) -> String {
     ids.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
 }
@@ -96,8 +88,8 @@ impl State {
                 }
             }
         }
-        let touched_users = unique(self.ratings.iter().map(|r| r.user), n_users);
-        let touched_movies = unique(self.ratings.iter().map(|r| r.movie), n_movies);
+        let touched_users = distinct_rows(self.ratings.iter().map(|r| r.user as usize), n_users);
+        let touched_movies = distinct_rows(self.ratings.iter().map(|r| r.movie as usize), n_movies);
         let untouched = |n: usize, t: &[usize]| (0..n).filter(|i| !t.contains(i)).collect::<Vec<_>>();
         let (still_u, still_m) = (untouched(n_users, &touched_users), untouched(n_movies, &touched_movies));
         let mut captions = vec![format!(

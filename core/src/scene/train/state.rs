@@ -175,19 +175,20 @@ impl State {
             let hint = "user_factors and movie_factors must be 2-D with the same n_factors".to_string();
             return vec![issue(MOVIES, None, e, hint)];
         }
-        let mut out = Vec::new();
-        for (table, col, n) in [("user", 0, self.n_users()), ("movie", 1, self.n_movies())] {
+        let tables = [("user", self.n_users()), ("movie", self.n_movies())].map(|(table, n)| {
             let rows = crate::format::count(n, "row");
-            let hint = format!("{table} ids must be in 0..{}; {table}_factors has {rows}", n as i64 - 1);
-            for (k, r) in self.ratings.iter().enumerate() {
-                let id = if col == 0 { r.user } else { r.movie };
-                if usize::try_from(id).map_or(true, |i| i >= n) {
+            (n, format!("{table} ids must be in 0..{}; {table}_factors has {rows}", n as i64 - 1))
+        });
+        // Rating by rating, user before movie: in the order of their cells.
+        let mut out = Vec::new();
+        for (k, r) in self.ratings.iter().enumerate() {
+            for (col, (id, (n, hint))) in [r.user, r.movie].into_iter().zip(&tables).enumerate() {
+                if usize::try_from(id).map_or(true, |i| i >= *n) {
                     let e = TorchError::index("index out of range in self");
                     out.push(issue("ratings", Some(3 * k + col), e, hint.clone()));
                 }
             }
         }
-        out.sort_by_key(|i| i.cell);
         out
     }
 

@@ -39,14 +39,20 @@ pub fn neighbours(table: &Tensor, words: &[String], word: usize, n: usize) -> Ve
             0.0
         }
     };
-    let mut near: Vec<Neighbour> = rows
+    let mut left: Vec<Neighbour> = rows
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != word)
         .filter_map(|(i, r)| Some(Neighbour { word: words.get(i)?.clone(), cosine: cos(r) }))
         .collect();
-    near.sort_by(|a, b| b.cosine.total_cmp(&a.cosine));
-    near.truncate(n);
+    // The n closest, ties in id order, picked one by one: a sort's code would weigh more in the
+    // scene's download than these few scans take time.
+    let mut near = Vec::with_capacity(n);
+    while near.len() < n && !left.is_empty() {
+        let best =
+            (1..left.len()).fold(0, |b, k| if left[k].cosine.total_cmp(&left[b].cosine).is_gt() { k } else { b });
+        near.push(left.remove(best));
+    }
     near
 }
 

@@ -8,7 +8,7 @@ use super::state::State;
 use super::task::{Run, Start, Task};
 use super::{IN, OUT};
 use crate::format::{count, short};
-use crate::ops::Named;
+use crate::ops::{distinct_rows, Named};
 use crate::scene::{label, Factor, Formula, Issue};
 use crate::tensor::{Ids, Tensor};
 use crate::trace::{Phase, Trace};
@@ -70,13 +70,6 @@ pub struct Computed {
 
 fn issue(tensor: &str, message: String, hint: &str) -> Issue {
     Issue { tensor: tensor.into(), cell: None, error: TorchError::runtime(message), hint: hint.into() }
-}
-
-fn unique(ids: &[i64]) -> Vec<usize> {
-    let mut v: Vec<usize> = ids.iter().map(|&i| i as usize).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
 }
 
 impl State {
@@ -145,8 +138,11 @@ impl State {
         let no_ids = || Ids::new(vec![0], Vec::new()).unwrap_or_else(|_| Ids::vector(Vec::new()));
         let (rows_in, rows_out) = pass.as_ref().map_or_else(Default::default, |p| {
             (
-                unique(&p.pairs.iter().flat_map(|q| q.input.clone()).collect::<Vec<_>>()),
-                unique(&[p.batch.target.data(), p.batch.negatives.data()].concat()),
+                distinct_rows(p.pairs.iter().flat_map(|q| q.input.iter().map(|&i| i as usize)), corpus.vocab()),
+                distinct_rows(
+                    p.batch.target.data().iter().chain(p.batch.negatives.data()).map(|&i| i as usize),
+                    corpus.vocab(),
+                ),
             )
         });
         let b = pass.as_ref().map_or(0, |p| p.pairs.len());

@@ -42,9 +42,14 @@ impl Corpus {
                 Err(k) => seen.insert(k, (w, 1, at)),
             }
         }
-        // Most frequent first, ties by first appearance (each word's own, so no two are equal).
-        let mut order: Vec<usize> = (0..seen.len()).collect();
-        order.sort_unstable_by_key(|&k| (std::cmp::Reverse(seen[k].1), seen[k].2));
+        // Most frequent first, ties by first appearance (each word's own, so no two are equal),
+        // each put in its place like the words above: no sort's code in the download either.
+        let key = |k: usize| (std::cmp::Reverse(seen[k].1), seen[k].2);
+        let mut order: Vec<usize> = Vec::with_capacity(seen.len());
+        for k in 0..seen.len() {
+            let at = order.binary_search_by(|&j| key(j).cmp(&key(k))).unwrap_or_else(|at| at);
+            order.insert(at, k);
+        }
         let kept = order.iter().take_while(|&&k| seen[k].1 >= min_count.max(1)).count();
         // `rank[k]`: the id of `seen[k]`, when it is kept.
         let mut rank = vec![usize::MAX; seen.len()];
