@@ -94,16 +94,17 @@ test('training moves the neighbours and the map; a word not in the vocabulary is
   assert.equal((await neighbours(page, 'word2vec')).length, 5, 'the last good word stays');
 });
 
-test('at real scale: loaded when opened, trained in the worker with progress and Cancel, the page free meanwhile', async () => {
+test('at real scale: its part and corpus loaded when opened, trained in the worker with progress and Cancel, the page free meanwhile', async () => {
   const page = await open();
   const fetched = [];
   page.on('request', (r) => fetched.push(r.url()));
   const scale = page.locator('.w2v-scale');
   const said = scale.locator('[role=status]');
   await page.locator('.w2v-compare').scrollIntoViewIfNeeded();
-  assert.deepEqual(fetched.filter((u) => /word2vec_corpus|trainer/.test(u)), [], 'nothing fetched before it is opened');
+  assert.deepEqual(fetched.filter((u) => /word2vec_scale|word2vec_corpus|trainer/.test(u)), [], 'nothing fetched before it is opened');
   await scale.locator('summary').click();
   await scale.getByText(/^Corpus: 24,012 sentences/).waitFor();
+  assert.equal(fetched.filter((u) => /split_word2vec_scale-[0-9a-f]+\.wasm$/.test(u)).length, 1, 'its own part, when opened');
 
   // Twenty epochs: long enough to step the scene and cancel while the worker trains.
   await scale.getByLabel('Epochs').selectOption('20');

@@ -1,9 +1,10 @@
-//! word2vec at real scale: a corpus of 120,002 tokens fetched only when this part is opened,
-//! trained in the `trainer` worker (worker/src/trainer.rs) while the page stays free, with
-//! progress, words per second as it goes and Cancel; gensim's and PyTorch's words per second on
-//! the same work beside it; and the trained table's nearest words to the scene's chosen word.
+//! The real-scale panel's body, in a part of its own (`super::body`): the corpus fetched when it
+//! first shows, trained in the `trainer` worker (worker/src/trainer.rs) while the page stays free,
+//! with progress, words per second as it goes and Cancel; gensim's and PyTorch's words per second
+//! on the same work beside it; and the trained table's nearest words to the scene's chosen word.
 
-use super::compare::Neighbours;
+use super::super::compare::Neighbours;
+use super::Inputs;
 use crate::worker::Running;
 use leptos::prelude::*;
 use rowflow_core::format::{fixed, grouped};
@@ -22,7 +23,6 @@ const EPOCHS: [usize; 3] = [1, 5, 20];
 
 #[derive(Clone, Debug, PartialEq)]
 enum Corpus {
-    Unread,
     Loading,
     Loaded(String),
     Failed(String),
@@ -62,8 +62,9 @@ async fn fetch_text(url: &str) -> Result<String, String> {
 }
 
 #[component]
-pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
-    let corpus = RwSignal::new(Corpus::Unread);
+pub fn ScaleBody() -> impl IntoView {
+    let Inputs { cbow, word } = expect_context();
+    let corpus = RwSignal::new(Corpus::Loading);
     let run = RwSignal::new(Run::Idle);
     let epochs = RwSignal::new(EPOCHS[0]);
     let running = StoredValue::new_local(None::<Running>);
@@ -76,21 +77,15 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
     let loaded = move || corpus.with(|c| matches!(c, Corpus::Loaded(_)));
 
     let load = move || {
-        if corpus.with_untracked(|c| matches!(c, Corpus::Unread | Corpus::Failed(_))) {
-            corpus.set(Corpus::Loading);
-            leptos::task::spawn_local(async move {
-                let text = fetch_text(CORPUS).await;
-                corpus.try_set(
-                    text.map_or_else(|why| Corpus::Failed(format!("The corpus did not load: {why}.")), Corpus::Loaded),
-                );
-            });
-        }
+        corpus.set(Corpus::Loading);
+        leptos::task::spawn_local(async move {
+            let text = fetch_text(CORPUS).await;
+            corpus.try_set(
+                text.map_or_else(|why| Corpus::Failed(format!("The corpus did not load: {why}.")), Corpus::Loaded),
+            );
+        });
     };
-    let on_toggle = move |ev: web_sys::Event| {
-        if ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok()).is_some_and(|d| d.open()) {
-            load();
-        }
-    };
+    load();
     let start = move |_| {
         let text = corpus.with_untracked(|c| if let Corpus::Loaded(text) = c { Some(text.clone()) } else { None });
         let Some(text) = text else { return };
@@ -153,7 +148,7 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
     };
     let corpus_note = move || {
         corpus.with(|c| match c {
-            Corpus::Unread | Corpus::Loading => "Loading the corpus…".to_string(),
+            Corpus::Loading => "Loading the corpus…".to_string(),
             Corpus::Loaded(text) => format!(
                 "Corpus: {} sentences, {} KB, made by tools/time_word2vec.py from the scene's two topics and its words of praise and of complaint.",
                 grouped(text.lines().count()),
@@ -201,15 +196,18 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
     let trained_words = move || run.with(|r| matches!(r, Run::Trained { .. }));
 
     view! {
-        <details class="w2v-scale" on:toggle=on_toggle>
-            <summary>"At real scale: 120,002 tokens trained in a worker"</summary>
             <p>
                 "The same loss on a corpus a thousand times larger, trained the way word2vec.c and gensim train it: "
                 "one SGD step per pair as soon as its gradient is known, the learning rate falling from 0.025 to 0.0001, "
                 <code>"in_embed"</code> " from " <code>"(torch.rand(V, D) - 0.5) / D"</code> " and " <code>"out_embed"</code> " zeros. "
                 "It runs in a Web Worker, so the page stays free while it trains."
             </p>
-            <p class="hint">{corpus_note}</p>
+            <p class="hint">
+                {corpus_note}
+                {move || corpus.with(|c| matches!(c, Corpus::Failed(_))).then(|| view! {
+                    " " <button type="button" on:click=move |_| load()>"Try again"</button>
+                })}
+            </p>
             <div class="w2v-scale-controls">
                 <span>{move || format!("{}, D = 100, window 5, 5 negatives", if cbow.get() { "CBOW" } else { "skip-gram" })}</span>
                 <label>
@@ -238,6 +236,5 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
                 <Neighbours title=Signal::derive(move || format!("Nearest to “{}” after training at scale", word.get())) near=near class="near-scale" />
                 {move || near.with(Vec::is_empty).then_some(view! { <p class="hint">"That word is not in this corpus: choose one of its words above (great, awful, film, soup…)."</p> })}
             })}
-        </details>
     }
 }

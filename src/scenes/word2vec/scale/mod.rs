@@ -1,0 +1,63 @@
+//! word2vec at real scale: a `<details>` whose body — the corpus, the trainer's page side and the
+//! words/s table — is a part of the WebAssembly of its own (`word2vec_scale`, tools/split.mjs),
+//! fetched when the panel is first opened: the scene's link downloads only its summary.
+
+mod body;
+
+use body::ScaleBody;
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+use wasm_bindgen::JsCast;
+
+/// What the body reads from the scene, handed over as context: a split point's function takes
+/// no Rust values.
+#[derive(Clone, Copy)]
+struct Inputs {
+    cbow: Signal<bool>,
+    word: Signal<String>,
+}
+
+#[cfg_attr(feature = "split", leptos::wasm_split::wasm_split(word2vec_scale, wasm_split_path = ::leptos::wasm_split, fallible))]
+fn body() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ScaleBody /> }.into_any())
+}
+
+#[component]
+pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
+    provide_context(Inputs { cbow, word });
+    // How many times the body has been asked for: 0 until first opened, one more per Try again.
+    let asked = RwSignal::new(0u32);
+    let on_toggle = move |ev: web_sys::Event| {
+        let opened =
+            ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok()).is_some_and(|d| d.open());
+        if opened && asked.get_untracked() == 0 {
+            asked.set(1);
+        }
+    };
+    let shown = move || {
+        (asked.get() > 0).then(|| {
+            Suspend::new(async move {
+                #[cfg(feature = "split")]
+                let body = body().await;
+                #[cfg(not(feature = "split"))]
+                let body = body();
+                body.unwrap_or_else(|_| {
+                    view! {
+                        <p role="alert">
+                            "This part of rowflow could not be downloaded (the network, or a new version of the site). "
+                            <button type="button" on:click=move |_| asked.update(|n| *n += 1)>"Try again"</button>
+                        </p>
+                    }
+                    .into_any()
+                })
+            })
+        })
+    };
+
+    view! {
+        <details class="w2v-scale" on:toggle=on_toggle>
+            <summary>"At real scale: 120,002 tokens trained in a worker"</summary>
+            {shown}
+        </details>
+    }
+}
