@@ -1,4 +1,4 @@
-//! The real-scale panel's body, in a part of its own (`super::body`): the corpus fetched when it
+//! The real-scale panel's body, in a part of its own (`super::part`): the corpus fetched when it
 //! first shows, trained in the `trainer` worker (worker/src/trainer.rs) while the page stays free,
 //! with progress, words per second as it goes and Cancel; gensim's and PyTorch's words per second
 //! on the same work beside it; and the trained table's nearest words to the scene's chosen word.

@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 use wasm_bindgen::JsCast;
 
-/// What the body reads from the scene, handed over as context: a split point's function takes
-/// no Rust values.
+/// What the body reads from the scene, handed over as context rather than as the split point's
+/// arguments, which cross between the parts as `extern "C"`.
 #[derive(Clone, Copy)]
 struct Inputs {
     cbow: Signal<bool>,
@@ -18,7 +18,7 @@ struct Inputs {
 }
 
 #[cfg_attr(feature = "split", leptos::wasm_split::wasm_split(word2vec_scale, wasm_split_path = ::leptos::wasm_split, fallible))]
-fn body() -> Result<AnyView, SplitLoaderError> {
+fn part() -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <ScaleBody /> }.into_any())
 }
 
@@ -38,9 +38,9 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
         (asked.get() > 0).then(|| {
             Suspend::new(async move {
                 #[cfg(feature = "split")]
-                let body = body().await;
+                let body = part().await;
                 #[cfg(not(feature = "split"))]
-                let body = body();
+                let body = part();
                 body.unwrap_or_else(|_| {
                     view! {
                         <p role="alert">
