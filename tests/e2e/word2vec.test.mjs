@@ -1,9 +1,10 @@
 // The word2vec scene in the built site: the default corpus read into a vocabulary, skip-gram's
 // first sentence as pairs; a forward step lights the rows it reads, an SGD step moves exactly
 // the rows the timeline lit and Undo takes it back; CBOW makes one pair per centre; training
-// changes the neighbours and the PCA map; a refused setting says why beside it; at real scale the
-// corpus and the trainer load only when opened, train in the worker with progress and Cancel while
-// the page answers, and the trained table's neighbours group praise with praise; axe finds nothing.
+// changes the neighbours and the PCA map (a row holding nan named beside it, not drawn); a refused
+// setting says why beside it; at real scale the corpus and the trainer load only when opened,
+// train in the worker with progress and Cancel while the page answers, and the trained table's
+// neighbours group praise with praise; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scene, axe, cell, settled, shot, status } from './browser.mjs';
@@ -92,6 +93,18 @@ test('training moves the neighbours and the map; a word not in the vocabulary is
   await word.press('Enter');
   assert.match(await page.locator('.w2v-compare .field-error').textContent(), /"zebra" is not in the vocabulary/);
   assert.equal((await neighbours(page, 'word2vec')).length, 5, 'the last good word stays');
+});
+
+test('a row holding nan is named beside the map, not drawn at nan', async () => {
+  const page = await open();
+  const input = page.locator(`[data-cell="${IN}[0, 0]"]`);
+  await input.fill('nan');
+  await input.press('Enter');
+  await page.locator('.map-word2vec .unplaced').waitFor();
+  assert.match(await page.locator('.map-word2vec .unplaced').textContent(), /hold inf or nan: the$/);
+  assert.equal(await page.locator('.map-word2vec .spot').count(), 34);
+  assert.equal(await page.locator('.map-word2vec [data-word="the"]').count(), 0);
+  assert.deepEqual(page.errors, []);
 });
 
 test('at real scale: its part and corpus loaded when opened, trained in the worker with progress and Cancel, the page free meanwhile', async () => {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use rowflow_core::format::{display, fixed, short};
-use rowflow_core::scene::word2vec::compare::{Neighbour, Spot};
+use rowflow_core::scene::word2vec::compare::{Map, Neighbour};
 use rowflow_core::scene::word2vec::task::Start;
 use rowflow_core::scene::word2vec::Computed;
 
@@ -93,14 +93,14 @@ pub fn Neighbours(
 #[component]
 pub fn PcaMap(
     #[prop(into)] title: Signal<String>,
-    spots: Signal<Vec<Spot>>,
+    map: Signal<Map>,
     near: Signal<Vec<Neighbour>>,
     word: Signal<String>,
     #[prop(into)] class: String,
 ) -> impl IntoView {
     const S: f64 = 340.0;
     let dots = move || {
-        spots.with(|spots| {
+        map.with(|Map { spots, .. }| {
             let extent =
                 spots.iter().flat_map(|s| [s.x.abs(), s.y.abs()]).filter(|x| x.is_finite()).fold(0.0f32, f32::max);
             let extent = f64::from(if extent > 0.0 { extent } else { 1.0 });
@@ -130,7 +130,12 @@ pub fn PcaMap(
     view! {
         <figure class=format!("chart pca {class}")>
             <svg viewBox=format!("0 0 {} {}", display(S), display(S)) width=display(S) height=display(S) role="img" aria-label=move || title.get()>{dots}</svg>
-            <figcaption>{move || title.get()}</figcaption>
+            <figcaption>
+                {move || title.get()}
+                {move || map.with(|m| (!m.unplaced.is_empty()).then(|| {
+                    view! { <span class="unplaced">" — not on the map, their rows hold inf or nan: " {m.unplaced.join(", ")}</span> }
+                }))}
+            </figcaption>
         </figure>
     }
 }

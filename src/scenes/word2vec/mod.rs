@@ -77,7 +77,7 @@ pub fn Word2VecScene() -> impl IntoView {
     let near = move |task: bool| {
         Signal::derive(move || computed.with(|c| if task { c.near_task.clone() } else { c.near_word2vec.clone() }))
     };
-    let spots = move |task: bool| {
+    let map = move |task: bool| {
         Signal::derive(move || computed.with(|c| if task { c.map_task.clone() } else { c.map_word2vec.clone() }))
     };
     let word = Signal::derive(move || state.with(|s| s.word.clone()));
@@ -176,8 +176,8 @@ pub fn Word2VecScene() -> impl IntoView {
                 <div class="w2v-compare-row">
                     <Neighbours title=fixed("word2vec's in_embed") near=near(false) class="near-word2vec" />
                     <Neighbours title=task_title("") near=near(true) class="near-task" />
-                    <PcaMap title=fixed("word2vec's in_embed, PCA") spots=spots(false) near=near(false) word=word class="map-word2vec" />
-                    <PcaMap title=task_title(", PCA") spots=spots(true) near=near(true) word=word class="map-task" />
+                    <PcaMap title=fixed("word2vec's in_embed, PCA") map=map(false) near=near(false) word=word class="map-word2vec" />
+                    <PcaMap title=task_title(", PCA") map=map(true) near=near(true) word=word class="map-task" />
                 </div>
             </section>
 

@@ -19,6 +19,14 @@ pub struct Spot {
     pub y: f32,
 }
 
+/// The PCA map: the words placed, and those whose rows hold `inf` or `nan` (a table trained
+/// with too large a learning rate) and so have no place on it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Map {
+    pub spots: Vec<Spot>,
+    pub unplaced: Vec<String>,
+}
+
 fn rows(t: &Tensor) -> Vec<&[f32]> {
     let d = t.shape().get(1).copied().unwrap_or(0).max(1);
     t.data().chunks(d).collect()
@@ -56,14 +64,18 @@ pub fn neighbours(table: &Tensor, words: &[String], word: usize, n: usize) -> Ve
     near
 }
 
-/// Every row of `table` projected on its first two principal components (power iteration on the
-/// covariance, each axis turned so its largest coordinate is positive: the map does not flip as
-/// the numbers move a little).
-pub fn pca(table: &Tensor, words: &[String]) -> Vec<Spot> {
-    let rows = rows(table);
+/// Every finite row of `table` projected on the first two principal components of the finite
+/// rows (power iteration on the covariance, each axis turned so its largest coordinate is
+/// positive: the map does not flip as the numbers move a little). One `nan` would make every
+/// coordinate `nan`, so rows holding `inf` or `nan` are left off and named.
+pub fn pca(table: &Tensor, words: &[String]) -> Map {
+    let (finite, unplaced): (Vec<_>, Vec<_>) =
+        rows(table).into_iter().zip(words).partition(|(r, _)| r.iter().all(|x| x.is_finite()));
+    let unplaced = unplaced.into_iter().map(|(_, w)| w.clone()).collect();
+    let (rows, words): (Vec<&[f32]>, Vec<&String>) = finite.into_iter().unzip();
     let d = table.shape().get(1).copied().unwrap_or(0);
     if rows.is_empty() || d == 0 {
-        return Vec::new();
+        return Map { spots: Vec::new(), unplaced };
     }
     let n = rows.len() as f64;
     let mean: Vec<f64> = (0..d).map(|j| rows.iter().map(|r| f64::from(r[j])).sum::<f64>() / n).collect();
@@ -89,11 +101,12 @@ pub fn pca(table: &Tensor, words: &[String]) -> Vec<Spot> {
         axes.push(axis);
     }
     let project = |r: &[f64], k: usize| axes.get(k).map_or(0.0, |a| r.iter().zip(a).map(|(x, y)| x * y).sum::<f64>());
-    centred
+    let spots = centred
         .iter()
         .zip(words)
         .map(|(r, w)| Spot { word: w.clone(), x: project(r, 0) as f32, y: project(r, 1) as f32 })
-        .collect()
+        .collect();
+    Map { spots, unplaced }
 }
 
 /// The covariance's leading eigenvector orthogonal to `taken`, by power iteration from a fixed
@@ -143,8 +156,18 @@ mod tests {
     fn the_first_axis_runs_along_the_spread() {
         // Points on the line y = 2x, spread along it: all of the variance on the first axis.
         let t = Tensor::new(vec![3, 2], vec![-1., -2., 0., 0., 1., 2.]).unwrap();
-        let map = pca(&t, &words(3));
+        let map = pca(&t, &words(3)).spots;
         assert!((map[2].x - 5f32.sqrt()).abs() < 1e-5 && map[2].y.abs() < 1e-5, "{map:?}");
         assert!(map[0].x < 0.0);
+    }
+
+    #[test]
+    fn rows_holding_nan_or_inf_are_named_not_placed() {
+        let t = Tensor::new(vec![4, 2], vec![-1., -2., f32::NAN, 0., 1., 2., 0., f32::INFINITY]).unwrap();
+        let map = pca(&t, &words(4));
+        assert_eq!(map.unplaced, ["w1", "w3"]);
+        assert_eq!(map.spots.iter().map(|s| s.word.as_str()).collect::<Vec<_>>(), ["w0", "w2"]);
+        assert!(map.spots.iter().all(|s| s.x.is_finite() && s.y.is_finite()), "{map:?}");
+        assert!((map.spots[1].x - 5f32.sqrt()).abs() < 1e-5);
     }
 }

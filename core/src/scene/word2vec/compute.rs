@@ -2,7 +2,7 @@
 //! on and its pairs, the scores, loss and gradients of that step, which rows it reads and moves,
 //! the task's three starts, and both tables compared.
 
-use super::compare::{neighbours, pca, Neighbour, Spot};
+use super::compare::{neighbours, pca, Map, Neighbour};
 use super::corpus::Pair;
 use super::state::State;
 use super::task::{Run, Start, Task};
@@ -59,8 +59,8 @@ pub struct Computed {
     /// Nearest words to the chosen word, in word2vec's `in_embed` and in the task's table.
     pub near_word2vec: Vec<Neighbour>,
     pub near_task: Vec<Neighbour>,
-    pub map_word2vec: Vec<Spot>,
-    pub map_task: Vec<Spot>,
+    pub map_word2vec: Map,
+    pub map_task: Map,
     pub issues: Vec<Issue>,
     pub shape_equation: String,
     pub captions: Vec<String>,

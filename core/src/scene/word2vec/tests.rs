@@ -60,7 +60,7 @@ fn training_lowers_the_loss_and_groups_words_by_their_company() {
     let mean = |xs: &[f32]| xs.iter().sum::<f32>() / xs.len() as f32;
     assert!(mean(&losses[900..]) < mean(&losses[..32]) * 0.7, "{} → {}", mean(&losses[..32]), mean(&losses[900..]));
     assert_eq!(v.near_word2vec.len(), 5);
-    assert_eq!(v.map_word2vec.len(), v.words.len());
+    assert_eq!(v.map_word2vec.spots.len(), v.words.len());
 }
 
 #[test]
