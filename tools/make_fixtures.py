@@ -6,8 +6,9 @@
 Same format as the shared fixtures (see the README's Parity section): float values are written
 as the exact decimal of each float32. Cases made here: MSE losses (value and the upstream
 gradient they feed into backward), RNN losses on output and h_n, SGD training of the fastai
-DotProduct recommender, word2vec's skip-gram and CBOW steps with negative sampling, and a
-sentence classifier's step (an embedding trained by its task).
+DotProduct recommender, word2vec's skip-gram and CBOW steps with negative sampling, a
+sentence classifier's step (an embedding trained by its task), and the errors of calls the
+shared cases leave out.
 """
 import json
 import sys
@@ -204,6 +205,23 @@ def classifier(out, name, seed, vocab, dim, sentences, labels, lr, freeze, pretr
     })
 
 
+def error(out, name, call, config, input_shape, run):
+    try:
+        run()
+    except Exception as e:
+        write(out, {
+            "name": name, "op": "error", "call": call, "config": config, "input_shape": input_shape,
+            "error": {"type": type(e).__name__, "message": str(e)}, "tolerance": TOL,
+        })
+        return
+    raise SystemExit(f"{name}: no error raised")
+
+
+def linear_error(out, name, config, input_shape):
+    layer = nn.Linear(config["in_features"], config["out_features"], bias=config["bias"])
+    error(out, name, "linear", config, input_shape, lambda: layer(torch.zeros(*input_shape)))
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
     linear_mse(out)
@@ -230,3 +248,8 @@ if __name__ == "__main__":
     classifier(out, "classifier_bce_random_init", 5, 7, 4, sentences, labels, 0.5, False)
     classifier(out, "classifier_bce_pretrained_frozen", 6, 7, 4, sentences, labels, 0.5, True, table)
     classifier(out, "classifier_bce_pretrained_fine_tuned", 6, 7, 4, sentences[:4], labels[:4], 0.5, False, table)
+    # Without a bias, Linear multiplies with mm, not addmm, and says so.
+    for shape in ([2, 5], [5], [3, 2, 5]):
+        dims = "x".join(map(str, shape))
+        linear_error(out, f"linear_shape_mismatch_no_bias_{dims}", {"in_features": 6, "out_features": 10, "bias": False},
+                     shape)

@@ -28,6 +28,23 @@ pub struct LinearGrads {
     pub input: Tensor,
 }
 
+/// What `nn.Linear(in_features, out_features, bias)` sees an input of `input_shape` as: its
+/// rows, every leading index flattened, or the error PyTorch raises. Shapes only, so a pasted
+/// error's sizes can be checked without making its tensors.
+pub fn input_rows(in_features: usize, out_features: usize, bias: bool, input_shape: &[usize]) -> Result<usize> {
+    let Some((&last, lead)) = input_shape.split_last() else {
+        return Err(TorchError::runtime("both arguments to linear need to be at least 1D, but they are 0D and 2D"));
+    };
+    let rows = numel(lead).unwrap_or(usize::MAX);
+    if last != in_features {
+        let op = if bias { "addmm: " } else { "mm: " };
+        return Err(TorchError::runtime(format!(
+            "{op}mat1 and mat2 shapes cannot be multiplied ({rows}x{last} and {in_features}x{out_features})"
+        )));
+    }
+    Ok(rows)
+}
+
 impl Linear {
     pub fn new(weight: Tensor, bias: Option<Tensor>) -> Result<Self> {
         if weight.dim() != 2 {
@@ -57,19 +74,7 @@ impl Linear {
 
     /// The rows the input is seen as (every leading index flattened), or PyTorch's error.
     fn rows(&self, input_shape: &[usize]) -> Result<usize> {
-        let Some((&last, lead)) = input_shape.split_last() else {
-            return Err(TorchError::runtime("both arguments to linear need to be at least 1D, but they are 0D and 2D"));
-        };
-        let rows = numel(lead).unwrap_or(usize::MAX);
-        if last != self.in_features() {
-            let op = if self.bias.is_some() { "addmm: " } else { "" };
-            return Err(TorchError::runtime(format!(
-                "{op}mat1 and mat2 shapes cannot be multiplied ({rows}x{last} and {}x{})",
-                self.in_features(),
-                self.out_features()
-            )));
-        }
-        Ok(rows)
+        input_rows(self.in_features(), self.out_features(), self.bias.is_some(), input_shape)
     }
 
     fn output_shape(&self, input_shape: &[usize]) -> Vec<usize> {

@@ -297,7 +297,7 @@ impl State {
                         .to_string()
                 } else {
                     format!(
-                        "The other way round, weight @ input fails: mat1 and mat2 shapes cannot be multiplied \
+                        "The other way round, weight @ input fails: mm: mat1 and mat2 shapes cannot be multiplied \
                          ({outf}x{inf} and {n}x{last})."
                     )
                 };
