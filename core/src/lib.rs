@@ -8,6 +8,7 @@ pub mod codegen;
 pub mod decimal;
 pub mod edit;
 pub mod error;
+pub mod explain;
 pub mod fma;
 pub mod format;
 pub mod lesson;

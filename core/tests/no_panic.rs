@@ -1,12 +1,15 @@
 //! No input makes an op panic. Every op's forward, backward and traces, the losses and SGD (and,
-//! in the submodules, the RNN, seeded init and text parsing) return a value or an error with a
-//! message, over random shapes (with 0, 1 and large sizes), NaN/±inf/huge/denormal/-0.0 values,
-//! out-of-range and extreme ids and mismatched shapes. Where PyTorch defines the result, its shape
-//! is checked too, and finite inputs small enough not to overflow give finite results.
+//! in the submodules, the RNN, seeded init, text parsing and reading a pasted error) return a
+//! value or an error with a message, over random shapes (with 0, 1 and large sizes),
+//! NaN/±inf/huge/denormal/-0.0 values, out-of-range and extreme ids and mismatched shapes. Where
+//! PyTorch defines the result, its shape is checked too, and finite inputs small enough not to
+//! overflow give finite results.
 //!
 //! The long run: `PROPTEST_CASES=10000 cargo test -p rowflow-core --release --test no_panic`.
 
 mod common;
+#[path = "no_panic/explain.rs"]
+mod explain;
 #[path = "no_panic/init_and_text.rs"]
 mod init_and_text;
 #[path = "no_panic/rnn.rs"]

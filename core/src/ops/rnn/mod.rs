@@ -302,42 +302,7 @@ impl Rnn {
     /// PyTorch's checks on a call, in its order: `pack_padded_sequence`'s, then `RNN.forward`'s.
     fn plan(&self, shape: &[usize], h0: Option<&[usize]>, packing: Option<&Packing>) -> Result<Plan> {
         self.check()?;
-        let c = &self.config;
-        let lengths = packing.map(|p| pack_lengths(shape, c.batch_first, p)).transpose()?;
-        if lengths.is_some() && shape.len() != 3 {
-            return Err(runtime(format!("input must have 2 dimensions, got {}", shape.len() - 1)));
-        }
-        if !(2..=3).contains(&shape.len()) {
-            let d = shape.len();
-            return Err(TorchError::value(format!("RNN: Expected input to be 2D or 3D, got {d}D tensor instead")));
-        }
-        let unbatched = shape.len() == 2;
-        let (kind, dims) = if unbatched { ("unbatched", 2) } else { ("batched", 3) };
-        if let Some(h) = h0.filter(|h| h.len() != dims && (unbatched || lengths.is_none())) {
-            let got = h.len();
-            return Err(runtime(format!(
-                "For {kind} {dims}-D input, hx should also be {dims}-D but got {got}-D tensor"
-            )));
-        }
-        let h0 = h0.map(|h| if unbatched { vec![h[0], 1, h[1]] } else { h.to_vec() });
-        if shape[shape.len() - 1] != c.input_size {
-            let (want, got) = (c.input_size, shape[shape.len() - 1]);
-            return Err(runtime(format!("input.size(-1) must be equal to input_size. Expected {want}, got {got}")));
-        }
-        let (seq_len, batch) = match (unbatched, c.batch_first) {
-            (true, _) => (shape[0], 1),
-            (false, true) => (shape[1], shape[0]),
-            (false, false) => (shape[0], shape[1]),
-        };
-        let [k, n, hs] = [c.num_layers * c.num_directions(), batch, c.hidden_size];
-        if let Some(h) = h0.filter(|h| h[..] != [k, n, hs]) {
-            return Err(runtime(format!("Expected hidden size ({k}, {n}, {hs}), got {}", shape_str(&h))));
-        }
-        if lengths.is_none() && seq_len == 0 {
-            return Err(runtime("Expected sequence length to be larger than 0 in RNN"));
-        }
-        let steps = lengths.as_ref().map_or(seq_len, |l| l.iter().copied().max().unwrap_or(0));
-        Ok(Plan { seq_len, steps, batch, unbatched, lengths })
+        plan(&self.config, shape, h0, packing)
     }
 
     /// The shapes of `output` and `h_n`.
@@ -405,6 +370,49 @@ impl Rnn {
         }
         Ok(RnnOutput { output, h_n: Tensor::new(h_n_shape, h_n)? })
     }
+}
+
+/// The error `nn.RNN` built from `c` raises when called on an input of `shape` (and an `h0` of
+/// that shape), if any. Shapes only, so a pasted error's sizes can be checked without tensors.
+pub fn check_call(c: &RnnConfig, shape: &[usize], h0: Option<&[usize]>) -> Result<()> {
+    plan(c, shape, h0, None).map(|_| ())
+}
+
+/// PyTorch's checks on a call, in its order: `pack_padded_sequence`'s, then `RNN.forward`'s.
+fn plan(c: &RnnConfig, shape: &[usize], h0: Option<&[usize]>, packing: Option<&Packing>) -> Result<Plan> {
+    let lengths = packing.map(|p| pack_lengths(shape, c.batch_first, p)).transpose()?;
+    if lengths.is_some() && shape.len() != 3 {
+        return Err(runtime(format!("input must have 2 dimensions, got {}", shape.len() - 1)));
+    }
+    if !(2..=3).contains(&shape.len()) {
+        let d = shape.len();
+        return Err(TorchError::value(format!("RNN: Expected input to be 2D or 3D, got {d}D tensor instead")));
+    }
+    let unbatched = shape.len() == 2;
+    let (kind, dims) = if unbatched { ("unbatched", 2) } else { ("batched", 3) };
+    if let Some(h) = h0.filter(|h| h.len() != dims && (unbatched || lengths.is_none())) {
+        let got = h.len();
+        return Err(runtime(format!("For {kind} {dims}-D input, hx should also be {dims}-D but got {got}-D tensor")));
+    }
+    let h0 = h0.map(|h| if unbatched { vec![h[0], 1, h[1]] } else { h.to_vec() });
+    if shape[shape.len() - 1] != c.input_size {
+        let (want, got) = (c.input_size, shape[shape.len() - 1]);
+        return Err(runtime(format!("input.size(-1) must be equal to input_size. Expected {want}, got {got}")));
+    }
+    let (seq_len, batch) = match (unbatched, c.batch_first) {
+        (true, _) => (shape[0], 1),
+        (false, true) => (shape[1], shape[0]),
+        (false, false) => (shape[0], shape[1]),
+    };
+    let [k, n, hs] = [c.num_layers * c.num_directions(), batch, c.hidden_size];
+    if let Some(h) = h0.filter(|h| h[..] != [k, n, hs]) {
+        return Err(runtime(format!("Expected hidden size ({k}, {n}, {hs}), got {}", shape_str(&h))));
+    }
+    if lengths.is_none() && seq_len == 0 {
+        return Err(runtime("Expected sequence length to be larger than 0 in RNN"));
+    }
+    let steps = lengths.as_ref().map_or(seq_len, |l| l.iter().copied().max().unwrap_or(0));
+    Ok(Plan { seq_len, steps, batch, unbatched, lengths })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 use super::*;
 
 impl State {
-    pub(super) fn new(preset: &str, config: RnnConfig, source: Source, lengths: Vec<i64>) -> Option<Self> {
+    pub(crate) fn new(preset: &str, config: RnnConfig, source: Source, lengths: Vec<i64>) -> Option<Self> {
         let model = Model {
             config,
             params: Vec::new(),
