@@ -155,9 +155,16 @@ test(`storm: ${ACTIONS} seeded actions over every control of every scene (seed $
           return [el.dataset.cell, text];
         }),
     );
+    // Going backward, between the first step and the last, a `.grad` shows what the steps so far
+    // have built (SceneModel::grad): the core's whole gradient is compared once the pass is over.
+    const midway = await page.evaluate(() => {
+      const step = document.querySelector('main .timeline input[aria-label=Step]');
+      const pass = document.querySelector('main .timeline .pass[aria-pressed=true]')?.textContent;
+      return pass === 'Backward' && Number(step?.value) > 0 && Number(step?.value) < Number(step?.max);
+    });
     let compared = 0;
     for (const [label, text] of onScreen) {
-      if (!(label in want)) continue;
+      if (!(label in want) || (midway && /\.grad\[/.test(label))) continue;
       compared++;
       if (!want[label].includes(text.trim())) fail(`${scene.route}: ${label} shows ${text.trim()}, the core says ${want[label][0]}`);
     }
