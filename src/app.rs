@@ -1,3 +1,4 @@
+use crate::explain::ExplainPage;
 use crate::scenes::{
     embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
     word2vec::Word2VecScene,
@@ -18,6 +19,8 @@ pub enum Route {
     Rnn,
     Train,
     Word2Vec,
+    /// `#/explain`: a pasted error laid out; not a scene, but a part of its own like one.
+    Explain,
     NotFound,
 }
 
@@ -31,11 +34,17 @@ impl Route {
         (Route::Word2Vec, "#/word2vec"),
     ];
 
+    /// Every route with a part and a stylesheet of its own.
+    const PARTS: [(Route, &'static str); 7] = {
+        let [a, b, c, d, e, f] = Self::SCENES;
+        [a, b, c, d, e, f, (Route::Explain, "#/explain")]
+    };
+
     /// The route of `#/linear`, also with a share link's `?s=...` after it.
     pub fn from_hash(hash: &str) -> Self {
         match hash.split('?').next().unwrap_or_default().trim_end_matches('/') {
             "" | "#" => Route::Home,
-            h => Self::SCENES.iter().find(|(_, href)| *href == h).map_or(Route::NotFound, |(r, _)| *r),
+            h => Self::PARTS.iter().find(|(_, href)| *href == h).map_or(Route::NotFound, |(r, _)| *r),
         }
     }
 }
@@ -101,7 +110,7 @@ fn loaded(route: Route) -> AnyView {
 /// boot.js (the wasm tests') has none to wait for.
 fn style(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
     use wasm_bindgen::JsCast;
-    let (_, href) = Route::SCENES.iter().find(|(r, _)| *r == route)?;
+    let (_, href) = Route::PARTS.iter().find(|(r, _)| *r == route)?;
     let style =
         js_sys::Reflect::get(&js_sys::global(), &"rowflowStyle".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
     let promise =
@@ -182,5 +191,6 @@ mod chunks {
         Rnn => rnn: RnnScene,
         Train => train: TrainScene,
         Word2Vec => word2vec: Word2VecScene,
+        Explain => explain: ExplainPage,
     }
 }

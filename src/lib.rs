@@ -6,6 +6,7 @@ mod app;
 mod class_link;
 mod code_panel;
 pub mod crash;
+mod explain;
 mod field;
 mod flag;
 mod flow;

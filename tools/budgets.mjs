@@ -22,6 +22,7 @@ const ROUTES = [
   ['#/rnn', '[role=grid]'],
   ['#/train', '[role=grid]'],
   ['#/word2vec', '[role=grid]'],
+  ['#/explain', 'section.explain textarea'],
 ];
 const LIGHTHOUSE = process.env.ROWFLOW_LIGHTHOUSE === '0' ? [] : ['#/', '#/embedding'];
 const RUNS = 3;

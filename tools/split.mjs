@@ -28,6 +28,9 @@ import { promisify } from 'node:util';
 import { minify } from 'terser';
 
 const run = promisify(execFile);
+/** The split points of the scenes (src/app.rs), and of the pages that are not scenes. */
+const SCENES = ['linear', 'embedding', 'one_hot', 'rnn', 'train', 'word2vec'];
+const PAGES = ['explain'];
 const staging = process.env.TRUNK_STAGING_DIR;
 const release = process.env.TRUNK_PROFILE === 'release';
 const names = process.env.ROWFLOW_NAMES === '1';
@@ -102,7 +105,7 @@ try {
       ([, scene, body, deps]) => [scene, [file(body), ...deps.split(', ').filter(Boolean).map((d) => shared[d])]],
     ),
   );
-  const scenes = ['linear', 'embedding', 'one_hot', 'rnn', 'train', 'word2vec'];
+  const scenes = [...SCENES, ...PAGES];
   if (scenes.some((s) => !parts[s]?.length || parts[s].some((f) => !f)))
     throw new Error(`tools/split.mjs could not read each scene’s parts from the loader: ${JSON.stringify(parts)}`);
   let html = await readFile(join(staging, 'index.html'), 'utf8');
@@ -190,7 +193,9 @@ async function mergeChunks(work, input) {
   // only from its code: what it shares with the scene is merged into the scene's part, loaded
   // before it.
   for (const point of scenes) point.within = scenes.find((s) => point.scene.startsWith(`${s.scene}_`));
-  const whole = scenes.filter((s) => !s.within);
+  // A page that is not a scene (explain) loads the part every scene shares where it uses some of
+  // it, and takes the rest into its own part: it does not cut the scenes' shared part.
+  const whole = scenes.filter((s) => !s.within && !PAGES.includes(s.scene));
   const everyScene = whole.length ? whole.map((s) => s.deps).reduce((all, d) => all.filter((c) => d.includes(c))) : [];
   const writable = writableRange(await readFile(input));
   const keeps = new Map();

@@ -52,14 +52,14 @@ test('an unknown route says so and keeps the navigation', async () => {
   const page = await site.page();
   await page.goto(site.base + '#/nope');
   await page.getByRole('heading', { name: 'No such page' }).waitFor();
-  assert.equal(await page.locator('nav a').count(), scenes.length);
+  assert.equal(await page.locator('nav a').count(), scenes.length + 1, 'every scene and Explain an error');
   assert.deepEqual(page.errors, []);
 });
 
 test('axe, every rule: every route', async () => {
   const page = await site.page();
   const found = [];
-  for (const href of ['', ...scenes.map(([h]) => h)]) {
+  for (const href of ['', ...scenes.map(([h]) => h), '#/explain']) {
     await site.go(href, 'main h1:visible', page);
     await check(found, page, href || 'landing');
   }

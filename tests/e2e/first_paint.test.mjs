@@ -13,8 +13,8 @@ test('the shell and the start page show before the WebAssembly arrives, and foll
   await page.goto(site.base);
   const heading = page.getByRole('heading', { level: 1, name: "What PyTorch's layers compute, row by row" });
   await heading.waitFor();
-  assert.equal(await page.locator('.masthead nav a').count(), 6);
-  assert.equal(await page.locator('.cards a').count(), 6);
+  assert.equal(await page.locator('.masthead nav a').count(), 7);
+  assert.equal(await page.locator('.cards a').count(), 7);
   assert.ok((await page.locator('.lesson-list a').count()) >= 5, 'the lessons are listed');
   assert.equal(await page.locator('[role=grid]').count(), 0, 'no scene yet: the wasm is held back');
 

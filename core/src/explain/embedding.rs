@@ -35,7 +35,7 @@ pub(super) fn read(text: &str) -> Option<Reading> {
     }
     match (&s.table, &s.ids) {
         (Some((v, d)), Some((ids, dims))) => match ids.iter().copied().find(|&id| id < 0 || id >= *v as i64) {
-            Some(bad) => Some(Reading::Explained(out_of_range(Some((*v, *d, ids, dims, bad))))),
+            Some(bad) => Some(Reading::Explained(out_of_range(Some((Known { v: *v, d: *d, ids, dims }, bad))))),
             None => Some(Reading::Runs {
                 line: format!("nn.Embedding({v}, {d})(ids), ids of shape {}", shape(dims)),
                 output: format!("output {}", shape(&[&dims[..], &[*d]].concat())),
@@ -76,9 +76,18 @@ fn table_shape(v: usize, d: usize) -> Shape {
     Shape { name: "weight".into(), dims: vec![v, d], marked: vec![0], means: "(num_embeddings, embedding_dim)".into() }
 }
 
-fn out_of_range(known: Option<(usize, usize, &Vec<i64>, &Vec<usize>, i64)>) -> Explanation {
+/// A table's sizes and the ids looked up in it, as a line gives them.
+#[derive(Clone, Copy)]
+struct Known<'a> {
+    v: usize,
+    d: usize,
+    ids: &'a [i64],
+    dims: &'a [usize],
+}
+
+fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
     let error = TorchError::index(OUT_OF_RANGE);
-    let Some((v, d, ids, dims, bad)) = known else {
+    let Some((k @ Known { v, d, ids, dims }, bad)) = known else {
         return Explanation {
             layer: "nn.Embedding",
             error,
@@ -102,8 +111,7 @@ fn out_of_range(known: Option<(usize, usize, &Vec<i64>, &Vec<usize>, i64)>) -> E
         };
     };
     let top = ids.iter().copied().max().unwrap_or(0);
-    let out =
-        |v: usize| format!("ids {} → output {} (rows 0 … {})", shape(dims), shape(&[&dims[..], &[d]].concat()), v - 1);
+    let out = |v: usize| format!("ids {} → output {} (rows 0 … {})", shape(dims), shape(&[dims, &[d]].concat()), v - 1);
     let mut fixes = Vec::new();
     let rows = top.checked_add(1).and_then(|r| usize::try_from(r).ok());
     if let Some(rows) = rows.filter(|_| ids.iter().all(|&i| i >= 0)) {
@@ -114,7 +122,7 @@ fn out_of_range(known: Option<(usize, usize, &Vec<i64>, &Vec<usize>, i64)>) -> E
     }
     let ids_shape = Shape {
         name: "ids".into(),
-        dims: dims.clone(),
+        dims: dims.to_vec(),
         marked: Vec::new(),
         means: format!("each id in 0 … {}", v.saturating_sub(1)),
     };
@@ -129,7 +137,7 @@ fn out_of_range(known: Option<(usize, usize, &Vec<i64>, &Vec<usize>, i64)>) -> E
              (an id must be at least 0 and less than num_embeddings = {v})."
         ),
         fixes,
-        open: open(Some((v, d, ids, dims))),
+        open: open(Some(k)),
     }
 }
 
@@ -163,16 +171,16 @@ fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
 
 /// The Embedding scene with this table (drawn after `torch.manual_seed(0)`) and these ids;
 /// without them, its default scene with one id made `num_embeddings`. `None` past its sizes.
-fn open(known: Option<(usize, usize, &Vec<i64>, &Vec<usize>)>) -> Option<Opening> {
+fn open(known: Option<Known>) -> Option<Opening> {
     let state = match known {
-        Some((v, d, ids, dims)) => {
+        Some(Known { v, d, ids, dims }) => {
             if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v.saturating_mul(d) > MAX_TABLE || ids.len() > MAX_IDS
             {
                 return None;
             }
             let mut g = Generator::manual_seed(0).ok()?;
             let weight = g.embedding(v, d, None).ok()?;
-            let input = Ids::new(dims.clone(), ids.clone()).ok()?;
+            let input = Ids::new(dims.to_vec(), ids.to_vec()).ok()?;
             State {
                 preset: String::new(),
                 weight,

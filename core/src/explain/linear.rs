@@ -94,6 +94,8 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
         }
         .into(),
     };
+    let fitted = [&s.input[..s.input.len() - 1], &[inf]].concat();
+    let dims = fitted.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     let mut fixes = vec![Fix { code: format!("nn.Linear({last}, {outf})"), gives: gives(&s.input) }];
     if let [rows, _] = s.input[..] {
         if rows == inf {
@@ -101,9 +103,12 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
         }
     }
     let numel = numel(&s.input).unwrap_or(0);
-    if inf > 0 && numel % inf == 0 && numel > 0 {
+    if inf > 0 && numel > 0 && numel.is_multiple_of(inf) {
         fixes.push(Fix { code: format!("x.reshape(-1, {inf})"), gives: gives(&[numel / inf, inf]) });
     }
+    // An input made the layer's size, where the two above do not already say how.
+    fixes.push(Fix { code: format!("x = torch.randn({dims})"), gives: gives(&fitted) });
+    fixes.truncate(3);
     Explanation {
         layer: "nn.Linear",
         error,

@@ -122,12 +122,18 @@ fn explain(s: &Setup, error: TorchError, call: String) -> Option<Explanation> {
             from_line: true,
         };
         let mut fixes = vec![Fix { code: format!("nn.RNN({got}, {})", c.hidden_size), gives: outputs(&fixed) }];
-        if s.from_line {
-            fixed.config.input_size = c.input_size;
-            *fixed.input.last_mut()? = c.input_size;
-            let dims = fixed.input.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-            fixes.push(Fix { code: format!("input = torch.randn({dims})"), gives: outputs(&fixed) });
-        }
+        fixed.config.input_size = c.input_size;
+        *fixed.input.last_mut()? = c.input_size;
+        fixes.push(match s.from_line {
+            true => {
+                let dims = fixed.input.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                Fix { code: format!("input = torch.randn({dims})"), gives: outputs(&fixed) }
+            }
+            false => Fix {
+                code: format!("input = torch.randn(seq_len, batch, {})", c.input_size),
+                gives: format!("{} numbers at every step", c.input_size),
+            },
+        });
         return Some(Explanation {
             layer: "nn.RNN",
             error,

@@ -52,6 +52,7 @@ fn a_linear_message_marks_the_last_size_against_in_features() {
     assert!(e.why.contains("5 ≠ 6"), "{}", e.why);
     assert_eq!(e.fixes[0].code, "nn.Linear(5, 10)");
     assert_eq!(e.fixes[0].gives, "x (2, 5) → output (2, 10)");
+    assert_eq!(e.fixes[1].code, "x = torch.randn(2, 6)");
     opens_failing(&e);
 }
 

@@ -1,0 +1,85 @@
+use leptos::prelude::*;
+use rowflow_core::explain::{Explanation, Reading, Shape, KINDS};
+
+/// A paste as read: laid out, said to run, or said to be unknown.
+#[component]
+pub fn ReadingView(reading: Memo<Option<Reading>>) -> impl IntoView {
+    move || {
+        reading.with(|r| match r {
+            None => view! { <p class="hint">"Nothing pasted yet: paste above, or pick an example."</p> }.into_any(),
+            Some(Reading::Explained(e)) => explained(e).into_any(),
+            Some(Reading::Runs { line, output }) => view! {
+                <div class="reading" role="status">
+                    <p>"PyTorch runs this without an error: " <code>{line.clone()}</code> " gives " <code>{output.clone()}</code> "."</p>
+                </div>
+            }
+            .into_any(),
+            Some(Reading::Unknown) => unknown().into_any(),
+        })
+    }
+}
+
+fn explained(e: &Explanation) -> impl IntoView {
+    let open = e.open.as_ref().map(|o| {
+        let scene = scene_name(o.route);
+        view! { <a class="open button" href=format!("#/{}?s={}", o.route, o.payload)>"Open in the " {scene} " scene"</a> }
+    });
+    view! {
+        <div class="reading explained" role="status">
+            <p class="error"><code>{e.error.to_string()}</code></p>
+            <p class="call">"From " <code>{e.call.clone()}</code></p>
+            <div class="shapes">{e.shapes.iter().map(shape).collect_view()}</div>
+            <p class="why">{e.why.clone()}</p>
+            <h2>"Fixes"</h2>
+            <ul class="fixes">
+                {e.fixes.iter().map(|f| view! { <li><code>{f.code.clone()}</code> <span class="gives">{f.gives.clone()}</span></li> }).collect_view()}
+            </ul>
+            {open}
+        </div>
+    }
+}
+
+/// `x (2, 5)`, each size its own box, the disagreeing ones marked.
+fn shape(s: &Shape) -> impl IntoView {
+    let last = s.dims.len().saturating_sub(1);
+    let dims = s
+        .dims
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let marked = s.marked.contains(&i);
+            view! {
+                <span class="dim" class:marked=marked data-dim=i>{d.to_string()}</span>
+                {(i < last).then_some(", ")}
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="shape" data-tensor=s.name.clone()>
+            <code class="name">{s.name.clone()}</code>
+            " (" {dims} {(s.dims.len() == 1).then_some(",")} ") "
+            <span class="means">{s.means.clone()}</span>
+        </p>
+    }
+}
+
+fn scene_name(route: &str) -> &'static str {
+    match route {
+        "linear" => "Linear",
+        "embedding" => "Embedding",
+        _ => "RNN",
+    }
+}
+
+fn unknown() -> impl IntoView {
+    view! {
+        <div class="reading unknown" role="status">
+            <p>"This is not one of the messages rowflow knows, so it says nothing about it rather than guess. It reads:"</p>
+            <ul>
+                {KINDS.iter().map(|(kind, route)| view! {
+                    <li>{*kind} ", shown in the " <a href=format!("#/{route}")>{scene_name(route)} " scene"</a></li>
+                }).collect_view()}
+            </ul>
+        </div>
+    }
+}
