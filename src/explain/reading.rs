@@ -20,10 +20,13 @@ pub fn ReadingView(reading: Memo<Option<Reading>>) -> impl IntoView {
 }
 
 fn explained(e: &Explanation) -> impl IntoView {
-    let open = e.open.as_ref().map(|o| {
-        let scene = scene_name(o.route);
-        view! { <a class="open button" href=format!("#/{}?s={}", o.route, o.payload)>"Open in the " {scene} " scene"</a> }
-    });
+    let scene = scene_name(e.route);
+    let open = match &e.open {
+        Some(payload) => {
+            view! { <a class="open" href=format!("#/{}?s={payload}", e.route)>"Open in the " {scene} " scene"</a> }.into_any()
+        }
+        None => view! { <p class="scene-link">"See " <code>{e.layer}</code> " in the " <a href=format!("#/{}", e.route)>{scene} " scene"</a> "."</p> }.into_any(),
+    };
     view! {
         <div class="reading explained" role="status">
             <p class="error"><code>{e.error.to_string()}</code></p>
@@ -67,7 +70,10 @@ fn scene_name(route: &str) -> &'static str {
     match route {
         "linear" => "Linear",
         "embedding" => "Embedding",
-        _ => "RNN",
+        "one-hot" => "One-hot × Linear",
+        "rnn" => "RNN",
+        "train" => "Train",
+        _ => "word2vec",
     }
 }
 

@@ -1,8 +1,9 @@
-// Explain my error (#/explain): each kind of error a learner pastes is laid out with the size that
-// disagrees marked and fixes with the shapes they give; Open in the scene lands on that failing
-// state with the same message, and a fix there clears it; text rowflow cannot read is said to be
-// unknown, with the kinds it reads; the paste survives a reload; axe finds nothing; on a
-// projector no text is under 16 px.
+// Explain an error (#/explain): each kind of error a learner pastes is laid out with the size
+// that disagrees marked and fixes with the shapes they give; Open in the scene lands on that
+// failing state with the same message, and a fix there clears it; a message that gives no sizes
+// is explained in words with its scene linked; text rowflow cannot read is said to be unknown,
+// with the kinds it reads; the paste survives a reload; axe finds nothing; on a projector no
+// text is under 16 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, serve, shot } from './browser.mjs';
@@ -81,7 +82,7 @@ test('an Embedding id out of range: the id against num_embeddings, and the scene
   assert.deepEqual(page.errors, []);
 });
 
-test('ids that are floats, and the RNN messages', async () => {
+test('ids that are floats, the RNN messages, and a message explained in words', async () => {
   const page = await open(
     "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.FloatTensor instead",
   );
@@ -94,13 +95,21 @@ test('ids that are floats, and the RNN messages', async () => {
   assert.equal((await fixes(page))[0], 'h0 = torch.zeros(1, 2, 5)');
   await page.getByRole('link', { name: 'Open in the RNN scene' }).click();
   await page.locator('main [role=alert]').filter({ hasText: 'Expected hidden size (1, 2, 5), got [1, 3, 5]' }).first().waitFor();
+
+  // A message that gives no layer's sizes: what it means, a fix, and the scene where it arises.
+  await page.goBack();
+  await paste(page, 'RuntimeError: Class values must be smaller than num_classes.');
+  assert.equal(await error(page), 'RuntimeError: Class values must be smaller than num_classes.');
+  assert.deepEqual(await fixes(page), ['F.one_hot(ids, num_classes=int(ids.max()) + 1)']);
+  await page.locator('.reading .scene-link').getByRole('link', { name: 'One-hot × Linear scene' }).click();
+  await page.waitForFunction(() => location.hash === '#/one-hot');
   assert.deepEqual(page.errors, []);
 });
 
 test('text rowflow cannot read is said to be unknown, with what it reads; axe finds nothing', async () => {
   const page = await open('RuntimeError: CUDA out of memory');
   assert.match(await page.locator('.reading.unknown').textContent(), /not one of the messages rowflow knows/);
-  assert.equal(await page.locator('.reading.unknown a').count(), 3);
+  assert.equal(await page.locator('.reading.unknown a').count(), 6);
   const found = [...(await axe(page))];
   await paste(page, 'nn.Linear(6, 10)(torch.randn(2, 5))');
   found.push(...(await axe(page)));

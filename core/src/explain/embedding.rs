@@ -3,7 +3,7 @@
 //! error, or from `nn.Embedding(4, 5)(torch.tensor([4]))`.
 
 use super::read::{call, holes, id_list, keyword, positional, size};
-use super::{shape, Explanation, Fix, Opening, Reading, Shape};
+use super::{shape, Explanation, Fix, Reading, Shape};
 use crate::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE};
 use crate::scene::share::{to_link, Shared};
 use crate::tensor::{Ids, Tensor};
@@ -107,6 +107,7 @@ fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
                     gives: "a row for every word's id".into(),
                 },
             ],
+            route: "embedding",
             open: open(None),
         };
     };
@@ -137,6 +138,7 @@ fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
              (an id must be at least 0 and less than num_embeddings = {v})."
         ),
         fixes,
+        route: "embedding",
         open: open(Some(k)),
     }
 }
@@ -165,13 +167,14 @@ fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
             Fix { code: "ids.long()".into(), gives: gives.clone() },
             Fix { code: "torch.tensor(ids, dtype=torch.long)".into(), gives },
         ],
+        route: "embedding",
         open: None,
     }
 }
 
 /// The Embedding scene with this table (drawn after `torch.manual_seed(0)`) and these ids;
 /// without them, its default scene with one id made `num_embeddings`. `None` past its sizes.
-fn open(known: Option<Known>) -> Option<Opening> {
+fn open(known: Option<Known>) -> Option<String> {
     let state = match known {
         Some(Known { v, d, ids, dims }) => {
             if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v.saturating_mul(d) > MAX_TABLE || ids.len() > MAX_IDS
@@ -200,5 +203,5 @@ fn open(known: Option<Known>) -> Option<Opening> {
         }
     };
     state.check().ok()?;
-    Some(Opening { route: "embedding", payload: to_link(&state) })
+    Some(to_link(&state))
 }

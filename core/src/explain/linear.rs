@@ -3,7 +3,7 @@
 //! `nn.Linear(6, 10)(torch.randn(2, 5))`.
 
 use super::read::{call, holes, keyword, made_tensor, positional, size};
-use super::{shape, Explanation, Fix, Opening, Reading, Shape};
+use super::{shape, Explanation, Fix, Reading, Shape};
 use crate::ops::linear::input_rows;
 use crate::scene::linear::{State, MAX_SIZE};
 use crate::scene::share::{to_link, Shared};
@@ -79,6 +79,7 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
                 "x is 0-D, a single number. {module} multiplies rows of {inf} numbers by weight, so x needs a last dimension of size {inf}."
             ),
             fixes: vec![Fix { code: format!("x = torch.randn({inf})"), gives: gives(&[inf]) }],
+            route: "linear",
             open: None,
         };
     };
@@ -119,13 +120,14 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
              must hold in_features = {inf} numbers. Your x's last dimension has {last}: {last} ≠ {inf}."
         ),
         fixes,
+        route: "linear",
         open: open(s),
     }
 }
 
 /// The Linear scene with this layer and input, drawn after `torch.manual_seed(0)` in the
 /// line's order (the layer, then the input); `None` past the scene's sizes.
-fn open(s: &Setup) -> Option<Opening> {
+fn open(s: &Setup) -> Option<String> {
     let fits = [s.in_features, s.out_features].iter().chain(&s.input).all(|&n| (1..=MAX_SIZE).contains(&n));
     if !fits || !(1..=3).contains(&s.input.len()) {
         return None;
@@ -143,5 +145,5 @@ fn open(s: &Setup) -> Option<Opening> {
         seed: None,
     };
     state.check().ok()?;
-    Some(Opening { route: "linear", payload: to_link(&state) })
+    Some(to_link(&state))
 }

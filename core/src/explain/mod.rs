@@ -4,10 +4,12 @@
 //!
 //! The sizes a paste gives are checked by the ops' own checks (`linear::input_rows`,
 //! `rnn::check_call`, the lookup's range), so the message shown is the one PyTorch prints for
-//! those sizes, and a line that would run is said to run. Text that is none of these is said
-//! to be unknown, never guessed at.
+//! those sizes, and a line that would run is said to run. Every other message the core raises
+//! is read by its template and explained in words (`known`; a test walks the core's source for
+//! them). Text that is none of these is said to be unknown, never guessed at.
 
 mod embedding;
+mod known;
 mod linear;
 mod read;
 mod rnn;
@@ -38,8 +40,11 @@ pub struct Explanation {
     /// Why, in a few short sentences.
     pub why: String,
     pub fixes: Vec<Fix>,
-    /// The scene in this failing state, when its sizes fit the scene.
-    pub open: Option<Opening>,
+    /// The scene where this error arises.
+    pub route: &'static str,
+    /// The `s=` payload of that scene's link in this failing state, when the paste gives its
+    /// sizes and they fit the scene.
+    pub open: Option<String>,
 }
 
 /// A tensor's name and shape; `marked` sizes are the ones that disagree.
@@ -59,18 +64,14 @@ pub struct Fix {
     pub gives: String,
 }
 
-/// A scene's route and the `s=` payload of its link in the failing state.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Opening {
-    pub route: &'static str,
-    pub payload: String,
-}
-
 /// The kinds of error rowflow explains, and the scene of each, for a paste it cannot read.
 pub const KINDS: &[(&str, &str)] = &[
-    ("nn.Linear: mat1 and mat2 shapes cannot be multiplied", "linear"),
-    ("nn.Embedding: index out of range in self; ids that are not integers", "embedding"),
-    ("nn.RNN: input.size(-1) must be equal to input_size; Expected hidden size", "rnn"),
+    ("nn.Linear: mat1 and mat2 shapes cannot be multiplied, and its weight, bias and input", "linear"),
+    ("nn.Embedding: index out of range in self, ids that are not integers, padding_idx", "embedding"),
+    ("F.one_hot: class values and num_classes", "one-hot"),
+    ("nn.RNN: input_size, hidden size, h0, pack_padded_sequence's lengths", "rnn"),
+    ("the recommender's (user, movie) pairs", "train"),
+    ("the sentence classifier's labels", "word2vec"),
 ];
 
 /// Reads `text`: a message, a line, or both (the line's sizes win: it says more).
@@ -78,7 +79,10 @@ pub fn explain(text: &str) -> Reading {
     if text.len() > 1 << 16 {
         return Reading::Unknown;
     }
-    [linear::read, embedding::read, rnn::read].iter().find_map(|read| read(text)).unwrap_or(Reading::Unknown)
+    [linear::read, embedding::read, rnn::read, known::read]
+        .iter()
+        .find_map(|read| read(text))
+        .unwrap_or(Reading::Unknown)
 }
 
 /// `(2, 5)`.

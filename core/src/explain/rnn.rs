@@ -4,7 +4,7 @@
 //! size`, or from `nn.RNN(4, 5)(torch.randn(3, 2, 3))`.
 
 use super::read::{call, holes, keyword, made_tensor, positional, size, sizes};
-use super::{shape, Explanation, Fix, Opening, Reading, Shape};
+use super::{shape, Explanation, Fix, Reading, Shape};
 use crate::ops::rnn::{check_call, RnnConfig};
 use crate::scene::rnn::{Source, State, MAX_BATCH, MAX_FEATURES, MAX_LAYERS, MAX_SEQ_LEN};
 use crate::scene::share::{to_link, Shared};
@@ -13,7 +13,7 @@ use crate::torch_rng::Generator;
 use crate::TorchError;
 
 const INPUT_SIZE: &str = "input.size(-1) must be equal to input_size. Expected {}, got {}";
-const HIDDEN: &str = "Expected hidden size ({}, {}, {}), got [{}]";
+const HIDDEN: &str = "Expected hidden size ({}, {}, {}), got {}";
 
 struct Setup {
     config: RnnConfig,
@@ -145,6 +145,7 @@ fn explain(s: &Setup, error: TorchError, call: String) -> Option<Explanation> {
                 c.input_size, c.input_size
             ),
             fixes,
+            route: "rnn",
             open: open(s),
         });
     }
@@ -181,13 +182,14 @@ fn explain(s: &Setup, error: TorchError, call: String) -> Option<Explanation> {
         shapes: if s.from_line { vec![input, h0] } else { vec![h0] },
         why,
         fixes,
+        route: "rnn",
         open: open(s),
     })
 }
 
 /// The RNN scene with this layer (drawn after `torch.manual_seed(0)`), input and h0; `None`
 /// past the scene's sizes.
-fn open(s: &Setup) -> Option<Opening> {
+fn open(s: &Setup) -> Option<String> {
     let c = &s.config;
     let (n, l) = match (s.input.len(), c.batch_first) {
         (3, true) => (s.input[0], s.input[1]),
@@ -211,5 +213,5 @@ fn open(s: &Setup) -> Option<Opening> {
         None => None,
     };
     state.check().ok()?;
-    Some(Opening { route: "rnn", payload: to_link(&state) })
+    Some(to_link(&state))
 }

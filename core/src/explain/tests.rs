@@ -4,6 +4,7 @@
 use super::*;
 use crate::scene::contract::View;
 use crate::scene::share::from_link;
+use crate::ErrorKind;
 
 fn explained(text: &str) -> Explanation {
     match explain(text) {
@@ -15,22 +16,22 @@ fn explained(text: &str) -> Explanation {
 /// The scene the explanation opens shows `e.error` beside a cell or tensor.
 fn opens_failing(e: &Explanation) {
     let open = e.open.as_ref().unwrap_or_else(|| panic!("{}: no scene to open", e.error));
-    let messages: Vec<String> = match open.route {
-        "linear" => from_link::<crate::scene::linear::State>(&open.payload)
+    let messages: Vec<String> = match e.route {
+        "linear" => from_link::<crate::scene::linear::State>(open)
             .unwrap()
             .compute()
             .issues()
             .iter()
             .map(|i| i.error.to_string())
             .collect(),
-        "embedding" => from_link::<crate::scene::embedding::State>(&open.payload)
+        "embedding" => from_link::<crate::scene::embedding::State>(open)
             .unwrap()
             .compute()
             .issues()
             .iter()
             .map(|i| i.error.to_string())
             .collect(),
-        "rnn" => from_link::<crate::scene::rnn::State>(&open.payload)
+        "rnn" => from_link::<crate::scene::rnn::State>(open)
             .unwrap()
             .compute()
             .issues()
@@ -133,5 +134,97 @@ fn text_rowflow_cannot_read_is_said_to_be_unknown() {
         "mat1 and mat2 shapes cannot be multiplied (ax5 and 6x10)",
     ] {
         assert_eq!(explain(text), Reading::Unknown, "{text}");
+    }
+}
+
+/// Every message the core raises, as its class and its text with each `{…}` filled in by a
+/// number, read from the core's own source: a `TorchError::index/runtime/value/assertion(` (or
+/// RNN's `runtime(`) given a literal, a `format!` of one, or a `const` holding one.
+fn raised() -> Vec<(ErrorKind, String)> {
+    let mut files = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut found = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let name = path.to_string_lossy();
+        if !name.ends_with(".rs") || name.contains("/explain/") || name.contains("tests") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let calls = [
+            ("TorchError::index(", ErrorKind::IndexError),
+            ("TorchError::value(", ErrorKind::ValueError),
+            ("TorchError::assertion(", ErrorKind::AssertionError),
+            ("runtime(", ErrorKind::RuntimeError),
+        ];
+        for (call, kind) in calls {
+            for (at, _) in text.match_indices(call) {
+                let rest = text[at + call.len()..].trim_start();
+                let rest = rest.strip_prefix("format!(").unwrap_or(rest).trim_start();
+                let literal = match rest.strip_prefix('"') {
+                    Some(body) => Some(body),
+                    None => {
+                        let ident: String = rest.chars().take_while(|c| c.is_ascii_uppercase() || *c == '_').collect();
+                        let def = format!("const {ident}: &str = \"");
+                        (ident.len() > 1).then(|| text.find(&def).map(|d| &text[d + def.len()..])).flatten()
+                    }
+                };
+                if let Some(body) = literal {
+                    found.push((kind, fill(&unescape(body))));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A Rust string literal's text up to its closing quote, its `\` line breaks joined.
+fn unescape(body: &str) -> String {
+    let (mut out, mut chars) = (String::new(), body.chars().peekable());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('\n') => {
+                    while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                        chars.next();
+                    }
+                }
+                Some(e) => out.push(e),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Each `{…}` of a format string as a number, 2, 3, 4, … in order.
+fn fill(template: &str) -> String {
+    let (mut out, mut n, mut rest) = (String::new(), 2, template);
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map_or(rest.len(), |c| open + c + 1);
+        out.push_str(&rest[..open]);
+        out.push_str(&n.to_string());
+        n += 1;
+        rest = &rest[close..];
+    }
+    out + rest
+}
+
+#[test]
+fn every_message_the_core_raises_is_explained() {
+    let all = raised();
+    assert!(all.len() > 35, "only {} messages found: {all:?}", all.len());
+    for (kind, message) in all {
+        match explain(&format!("{}: {message}", kind.name())) {
+            Reading::Explained(e) => {
+                assert_eq!(e.error.kind, kind, "{message}: read as {}", e.error);
+                assert!(!e.why.is_empty() && !e.fixes.is_empty(), "{message}");
+            }
+            other => panic!("{message}: {other:?}"),
+        }
     }
 }
