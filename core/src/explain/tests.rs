@@ -2,7 +2,7 @@
 //! showing the same message.
 
 use super::*;
-use crate::scene::contract::View;
+use crate::scene::contract::{Scene, View};
 use crate::scene::share::from_link;
 use crate::ErrorKind;
 
@@ -13,31 +13,18 @@ fn explained(text: &str) -> Explanation {
     }
 }
 
+/// The messages the scene shows in the state a link's payload holds.
+fn shown<S: Scene>(payload: &str) -> Vec<String> {
+    from_link::<S>(payload).unwrap().compute().issues().iter().map(|i| i.error.to_string()).collect()
+}
+
 /// The scene the explanation opens shows `e.error` beside a cell or tensor.
 fn opens_failing(e: &Explanation) {
     let open = e.open.as_ref().unwrap_or_else(|| panic!("{}: no scene to open", e.error));
-    let messages: Vec<String> = match e.route {
-        "linear" => from_link::<crate::scene::linear::State>(open)
-            .unwrap()
-            .compute()
-            .issues()
-            .iter()
-            .map(|i| i.error.to_string())
-            .collect(),
-        "embedding" => from_link::<crate::scene::embedding::State>(open)
-            .unwrap()
-            .compute()
-            .issues()
-            .iter()
-            .map(|i| i.error.to_string())
-            .collect(),
-        "rnn" => from_link::<crate::scene::rnn::State>(open)
-            .unwrap()
-            .compute()
-            .issues()
-            .iter()
-            .map(|i| i.error.to_string())
-            .collect(),
+    let messages = match e.route {
+        "linear" => shown::<crate::scene::linear::State>(open),
+        "embedding" => shown::<crate::scene::embedding::State>(open),
+        "rnn" => shown::<crate::scene::rnn::State>(open),
         other => panic!("no scene {other}"),
     };
     assert!(messages.contains(&e.error.to_string()), "{}: the scene shows {messages:?}", e.error);
