@@ -268,10 +268,11 @@ impl Rnn {
     /// The config is one `nn.RNN` accepts and `params` match it, in order (the fields are pub).
     fn check(&self) -> Result<()> {
         let c = &self.config;
-        for (what, n) in [("hidden_size", c.hidden_size), ("num_layers", c.num_layers)] {
-            if n == 0 {
-                return Err(TorchError::value(format!("{what} must be greater than zero")));
-            }
+        if c.hidden_size == 0 {
+            return Err(TorchError::value("hidden_size must be greater than zero"));
+        }
+        if c.num_layers == 0 {
+            return Err(TorchError::value("num_layers must be greater than zero"));
         }
         let expected = c.param_shapes();
         for (i, (name, shape)) in expected.iter().enumerate() {
