@@ -9,8 +9,8 @@ pub fn ReadingView(reading: Memo<Option<Reading>>) -> impl IntoView {
             None => view! { <p class="hint">"Nothing pasted yet: paste above, or pick an example."</p> }.into_any(),
             Some(Reading::Explained(e)) => explained(e).into_any(),
             Some(Reading::Runs { line, output }) => view! {
-                <div class="reading" role="status">
-                    <p>"PyTorch runs this without an error: " <code>{line.clone()}</code> " gives " <code>{output.clone()}</code> "."</p>
+                <div class="reading">
+                    <p role="status">"PyTorch runs this without an error: " <code>{line.clone()}</code> " gives " <code>{output.clone()}</code> "."</p>
                 </div>
             }
             .into_any(),
@@ -28,8 +28,9 @@ fn explained(e: &Explanation) -> impl IntoView {
         None => view! { <p class="scene-link">"See " <code>{e.layer}</code> " in the " <a href=format!("#/{}", e.route)>{scene} " scene"</a> "."</p> }.into_any(),
     };
     view! {
-        <div class="reading explained" role="status">
-            <p class="error"><code>{e.error.to_string()}</code></p>
+        // Only the message is announced as it changes: the rest is read when reached.
+        <div class="reading explained">
+            <p class="error" role="status"><code>{e.error.to_string()}</code></p>
             <p class="call">"From " <code>{e.call.clone()}</code></p>
             <div class="shapes">{e.shapes.iter().map(shape).collect_view()}</div>
             <p class="why">{e.why.clone()}</p>
@@ -79,8 +80,8 @@ fn scene_name(route: &str) -> &'static str {
 
 fn unknown() -> impl IntoView {
     view! {
-        <div class="reading unknown" role="status">
-            <p>"This is not one of the messages rowflow knows, so it says nothing about it rather than guess. It reads:"</p>
+        <div class="reading unknown">
+            <p role="status">"This is not one of the messages rowflow knows, so it says nothing about it rather than guess. It reads:"</p>
             <ul>
                 {KINDS.iter().map(|(kind, route)| view! {
                     <li>{*kind} ", shown in the " <a href=format!("#/{route}")>{scene_name(route)} " scene"</a></li>

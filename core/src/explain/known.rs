@@ -37,7 +37,7 @@ const RNN: (&str, &str) = ("nn.RNN", "rnn");
 const PACK: (&str, &str) = ("pack_padded_sequence", "rnn");
 const DOT: (&str, &str) = ("DotProduct", "train");
 const TASK: (&str, &str) = ("the sentence classifier", "word2vec");
-const TENSOR: (&str, &str) = ("a tensor", "linear");
+const TENSOR: (&str, &str) = ("torch.Tensor", "linear");
 const SEED: (&str, &str) = ("torch.manual_seed", "linear");
 
 /// Longer templates before those they start with.
