@@ -38,7 +38,7 @@ pub(super) fn read(text: &str) -> Option<Reading> {
             Some(bad) => Some(Reading::Explained(out_of_range(Some((Known { v: *v, d: *d, ids, dims }, bad))))),
             None => Some(Reading::Runs {
                 line: format!("nn.Embedding({v}, {d})(ids), ids of shape {}", shape(dims)),
-                output: format!("output {}", shape(&[&dims[..], &[*d]].concat())),
+                output: format!("output {}", shape(&looked_up(dims, *d))),
             }),
         },
         _ if text.contains(OUT_OF_RANGE) => Some(Reading::Explained(out_of_range(None))),
@@ -70,6 +70,11 @@ fn from_line(text: &str) -> Option<Setup> {
         })
         .map_or((None, None), |(ids, dtype)| (Some(ids), dtype));
     Some(Setup { table: Some((v, d)), ids, dtype })
+}
+
+/// The output of looking up ids of shape `dims`: `(*, embedding_dim)`.
+fn looked_up(dims: &[usize], d: usize) -> Vec<usize> {
+    [dims, &[d]].concat()
 }
 
 fn table_shape(v: usize, d: usize) -> Shape {
@@ -112,7 +117,7 @@ fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
         };
     };
     let top = ids.iter().copied().max().unwrap_or(0);
-    let out = |v: usize| format!("ids {} → output {} (rows 0 … {})", shape(dims), shape(&[dims, &[d]].concat()), v - 1);
+    let out = |v: usize| format!("ids {} → output {} (rows 0 … {})", shape(dims), shape(&looked_up(dims, d)), v - 1);
     let mut fixes = Vec::new();
     let rows = top.checked_add(1).and_then(|r| usize::try_from(r).ok());
     if let Some(rows) = rows.filter(|_| ids.iter().all(|&i| i >= 0)) {
@@ -150,7 +155,7 @@ fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
     ));
     let gives = match (&s.table, &s.ids) {
         (Some((_, d)), Some((_, dims))) => {
-            format!("ids {} of int64 → output {}", shape(dims), shape(&[&dims[..], &[*d]].concat()))
+            format!("ids {} of int64 → output {}", shape(dims), shape(&looked_up(dims, *d)))
         }
         _ => "ids of int64, the same shape".into(),
     };

@@ -3,7 +3,7 @@
 //! `nn.Linear(6, 10)(torch.randn(2, 5))`.
 
 use super::read::{call, holes, keyword, made_tensor, positional, size};
-use super::{shape, Explanation, Fix, Reading, Shape};
+use super::{randn, shape, Explanation, Fix, Reading, Shape};
 use crate::ops::linear::input_rows;
 use crate::scene::linear::{State, MAX_SIZE};
 use crate::scene::share::{to_link, Shared};
@@ -78,7 +78,7 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
             why: format!(
                 "x is 0-D, a single number. {module} multiplies rows of {inf} numbers by weight, so x needs a last dimension of size {inf}."
             ),
-            fixes: vec![Fix { code: format!("x = torch.randn({inf})"), gives: gives(&[inf]) }],
+            fixes: vec![Fix { code: format!("x = {}", randn(&[inf])), gives: gives(&[inf]) }],
             route: "linear",
             open: None,
         };
@@ -96,7 +96,6 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
         .into(),
     };
     let fitted = [&s.input[..s.input.len() - 1], &[inf]].concat();
-    let dims = fitted.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     let mut fixes = vec![Fix { code: format!("nn.Linear({last}, {outf})"), gives: gives(&s.input) }];
     if let [rows, _] = s.input[..] {
         if rows == inf {
@@ -108,7 +107,7 @@ fn explain(s: &Setup, error: TorchError, module: String, call: String) -> Explan
         fixes.push(Fix { code: format!("x.reshape(-1, {inf})"), gives: gives(&[numel / inf, inf]) });
     }
     // An input made the layer's size, where the two above do not already say how.
-    fixes.push(Fix { code: format!("x = torch.randn({dims})"), gives: gives(&fitted) });
+    fixes.push(Fix { code: format!("x = {}", randn(&fitted)), gives: gives(&fitted) });
     fixes.truncate(3);
     Explanation {
         layer: "nn.Linear",

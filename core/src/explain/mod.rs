@@ -85,9 +85,12 @@ pub fn explain(text: &str) -> Reading {
         .unwrap_or(Reading::Unknown)
 }
 
-/// `(2, 5)`.
-fn shape(dims: &[usize]) -> String {
-    crate::tensor::py_shape(dims)
+use crate::tensor::py_shape as shape;
+
+/// `torch.randn(2, 6)`: a tensor of these sizes, as a fix writes it.
+fn randn(dims: &[usize]) -> String {
+    let dims: Vec<String> = dims.iter().map(ToString::to_string).collect();
+    format!("torch.randn({})", dims.join(", "))
 }
 
 #[cfg(test)]

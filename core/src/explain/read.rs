@@ -34,21 +34,12 @@ pub fn sizes(text: &str) -> Option<Vec<usize>> {
 /// if there is no such call or it is never closed.
 pub fn call<'a>(name: &str, text: &'a str) -> Option<Vec<&'a str>> {
     let start = text.find(name)? + name.len();
-    let (mut depth, mut from, mut args) = (0usize, start, Vec::new());
+    let mut depth = 0usize;
     for (i, c) in text[start..].char_indices() {
-        let at = start + i;
         match c {
             '(' | '[' => depth += 1,
             ')' | ']' if depth > 0 => depth -= 1,
-            ')' => {
-                args.push(text[from..at].trim());
-                args.retain(|a| !a.is_empty());
-                return Some(args);
-            }
-            ',' if depth == 0 => {
-                args.push(text[from..at].trim());
-                from = at + 1;
-            }
+            ')' => return Some(split_top(&text[start..start + i])),
             _ => {}
         }
     }
@@ -106,12 +97,13 @@ pub fn id_list(text: &str) -> Option<(Vec<i64>, Vec<usize>, bool)> {
     Some((ids, shape, float))
 }
 
+/// `text` split at its commas outside brackets, each part trimmed, empty ones left out.
 fn split_top(text: &str) -> Vec<&str> {
     let (mut depth, mut from, mut out) = (0usize, 0, Vec::new());
     for (i, c) in text.char_indices() {
         match c {
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
             ',' if depth == 0 => {
                 out.push(text[from..i].trim());
                 from = i + 1;

@@ -4,7 +4,7 @@
 //! size`, or from `nn.RNN(4, 5)(torch.randn(3, 2, 3))`.
 
 use super::read::{call, holes, keyword, made_tensor, positional, size, sizes};
-use super::{shape, Explanation, Fix, Reading, Shape};
+use super::{randn, shape, Explanation, Fix, Reading, Shape};
 use crate::ops::rnn::{check_call, RnnConfig};
 use crate::scene::rnn::{Source, State, MAX_BATCH, MAX_FEATURES, MAX_LAYERS, MAX_SEQ_LEN};
 use crate::scene::share::{to_link, Shared};
@@ -125,10 +125,7 @@ fn explain(s: &Setup, error: TorchError, call: String) -> Option<Explanation> {
         fixed.config.input_size = c.input_size;
         *fixed.input.last_mut()? = c.input_size;
         fixes.push(match s.from_line {
-            true => {
-                let dims = fixed.input.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-                Fix { code: format!("input = torch.randn({dims})"), gives: outputs(&fixed) }
-            }
+            true => Fix { code: format!("input = {}", randn(&fixed.input)), gives: outputs(&fixed) },
             false => Fix {
                 code: format!("input = torch.randn(seq_len, batch, {})", c.input_size),
                 gives: format!("{} numbers at every step", c.input_size),
