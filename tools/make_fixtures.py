@@ -222,6 +222,20 @@ def linear_error(out, name, config, input_shape):
     error(out, name, "linear", config, input_shape, lambda: layer(torch.zeros(*input_shape)))
 
 
+def embedding_error(out, name, config, ids):
+    """The error a call raises, with the ids as given: their dtype is checked before their range."""
+    layer = nn.Embedding(config["num_embeddings"], config["embedding_dim"])
+    try:
+        layer(ids)
+    except Exception as e:
+        write(out, {
+            "name": name, "op": "error", "call": "embedding", "config": config, "input": t(ids),
+            "error": {"type": type(e).__name__, "message": str(e)}, "tolerance": TOL,
+        })
+        return
+    raise SystemExit(f"{name}: no error raised")
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "core/tests/fixtures/torch"
     linear_mse(out)
@@ -253,3 +267,7 @@ if __name__ == "__main__":
         dims = "x".join(map(str, shape))
         linear_error(out, f"linear_shape_mismatch_no_bias_{dims}", {"in_features": 6, "out_features": 10, "bias": False},
                      shape)
+    # Ids must be integers: floats are refused before any id is read, even one out of range.
+    table = {"num_embeddings": 4, "embedding_dim": 5}
+    embedding_error(out, "embedding_ids_float32", table, torch.tensor([1., 2.]))
+    embedding_error(out, "embedding_ids_float64_out_of_range", table, torch.tensor([[40, 1]], dtype=torch.float64))

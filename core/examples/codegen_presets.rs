@@ -99,7 +99,9 @@ fn embedding_case(s: &embedding::State) -> Case {
     }
     let mut k = Case::default();
     k.exact("emb.weight", floats(&s.weight));
-    k.exact("ids", ints(&s.input));
+    // The same ids whatever integer dtype they are written with.
+    k.exact("ids.long()", ints(&s.input));
+    k.truth.insert(format!("ids.dtype == {}", s.dtype.name()), json!(true));
     k.exact("output", floats(&c.output));
     k.target(&s.learning.loss);
     k.close("loss", scalar(c.loss.expect("a loss")));
@@ -383,6 +385,8 @@ fn main() {
             "pretrained_trainable_padding",
             vec![preset("pretrained_5x4"), Edit::flag("freeze", false), Edit::field("padding_idx", "0")],
         ),
+        ("error_float_ids", vec![preset("padding_10x3"), Edit::field("dtype", "torch.float")]),
+        ("int_ids_stepped", vec![preset("seed123_4x5"), Edit::field("dtype", "torch.int"), Edit::Step]),
     ];
     out.scene(codegen::embedding, embedding_case, cases);
 

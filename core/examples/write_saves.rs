@@ -8,7 +8,7 @@
 mod saves;
 
 use rowflow_core::scene::share::{to_file, to_link, to_save, MAX_LINK};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use saves::{cases, numbers, Shown};
 use std::path::Path;
 
@@ -36,4 +36,5 @@ fn main() {
     write::<one_hot::State>(dir);
     write::<rnn::State>(dir);
     write::<train::State>(dir);
+    write::<word2vec::State>(dir);
 }

@@ -8,7 +8,7 @@ use common::*;
 use libtest_mimic::{Arguments, Failed, Trial};
 use rowflow_core::ops::classifier::Classifier;
 use rowflow_core::ops::dot_product::DotProduct;
-use rowflow_core::ops::embedding::Embedding;
+use rowflow_core::ops::embedding::{check_indices, Embedding, IdsDtype};
 use rowflow_core::ops::linear::Linear;
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::ops::one_hot::{one_hot, OneHotLinear};
@@ -17,7 +17,7 @@ use rowflow_core::ops::word2vec::{Batch, Word2Vec};
 use rowflow_core::ops::Named;
 use rowflow_core::optim::sgd_step;
 use rowflow_core::torch_rng::Generator;
-use rowflow_core::{Tensor, TorchError};
+use rowflow_core::{Ids, Tensor, TorchError};
 use serde_json::Value;
 
 fn main() {
@@ -471,7 +471,21 @@ fn error(case: &Value) -> Check {
     let result: Result<(), TorchError> = match key(case, "call")?.as_str() {
         Some("embedding") => {
             let m = core(Embedding::new(zeros(vec![size("num_embeddings")?, size("embedding_dim")?])?, None))?;
-            m.forward(&ids(key(case, "input")?)?).map(drop)
+            let input = key(case, "input")?;
+            // Float ids are whole numbers written as floats; PyTorch refuses them by their dtype.
+            let dtype = match input["dtype"].as_str() {
+                Some("float32") => IdsDtype::Float,
+                Some("float64") => IdsDtype::Double,
+                Some("int32") => IdsDtype::Int,
+                _ => IdsDtype::Long,
+            };
+            let whole = input["data"]
+                .as_array()
+                .ok_or("input.data")?
+                .iter()
+                .map(|x| x.as_i64().or(x.as_f64().map(|x| x as i64)));
+            let ids = core(Ids::new(shape(&input["shape"])?, whole.collect::<Option<_>>().ok_or("input.data")?))?;
+            check_indices(dtype).and_then(|_| m.forward(&ids)).map(drop)
         }
         Some("embedding_new") => {
             let w = zeros(vec![size("num_embeddings")?, size("embedding_dim")?])?;

@@ -8,7 +8,7 @@ use common::saves::{numbers, Shown};
 use common::{close, shape, Tol};
 use libtest_mimic::{Arguments, Failed, Trial};
 use rowflow_core::scene::share::{decode, from_file, from_link, Shared};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::Tensor;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -61,6 +61,7 @@ fn open(scene: &str, kind: &str, path: &Path, numbers: &Path) -> Result<(), Stri
         "one_hot" => same::<one_hot::State>(kind, &text, &want),
         "rnn" => same::<rnn::State>(kind, &text, &want),
         "train" => same::<train::State>(kind, &text, &want),
+        "word2vec" => same::<word2vec::State>(kind, &text, &want),
         other => Err(format!("no scene {other}")),
     }
 }

@@ -82,11 +82,25 @@ test('an Embedding id out of range: the id against num_embeddings, and the scene
   assert.deepEqual(page.errors, []);
 });
 
-test('ids that are floats, the RNN messages, and a message explained in words', async () => {
+test('ids that are floats, open as floats until made long; the RNN messages; a message explained in words', async () => {
   const page = await open(
     "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.FloatTensor instead",
   );
   assert.deepEqual(await fixes(page), ['ids.long()', 'torch.tensor(ids, dtype=torch.long)']);
+  // The line's table and ids open as floats: the scene raises the same message until they are long.
+  await paste(page, 'nn.Embedding(4, 5)(torch.tensor([1., 2.]))');
+  await page.getByRole('link', { name: 'Open in the Embedding scene' }).click();
+  const floats = page.locator('main [role=alert]').filter({ hasText: "but got torch.FloatTensor instead (while checking arguments for embedding)" });
+  await floats.waitFor();
+  assert.deepEqual(await page.locator('input[data-cell^="input["]').evaluateAll((cells) => cells.map((c) => c.value)), ['1', '2']);
+  const dtype = page.getByLabel('dtype', { exact: true });
+  assert.equal(await dtype.inputValue(), 'torch.float');
+  await dtype.selectOption('torch.long');
+  await floats.waitFor({ state: 'detached' });
+  await page.locator('[data-cell="output[1, 4]"]').waitFor();
+  await page.goBack();
+  await page.locator('.reading.explained').waitFor();
+
   await paste(page, 'RuntimeError: input.size(-1) must be equal to input_size. Expected 4, got 3');
   assert.deepEqual(await shapes(page), ['input.size(-1) ([3])']);
   assert.equal((await fixes(page))[0], 'nn.RNN(3, 5)');

@@ -33,7 +33,7 @@ test('two tabs of one scene follow each other: an edit in each, both kept', asyn
   assert.equal(await cell(b, 'weight[0, 0]'), '7.5000');
   assert.notEqual(w11, '2.2500');
   const stored = await saved(a);
-  assert.deepEqual([stored.format, stored.weight.data[0], stored.weight.data[7]], [2, 7.5, 2.25]);
+  assert.deepEqual([stored.format, stored.weight.data[0], stored.weight.data[7]], [3, 7.5, 2.25]);
   // Simply followed: nothing to say.
   assert.equal(await a.locator('.share-notice').count(), 0);
   assert.equal(await b.locator('.share-notice').count(), 0);
@@ -174,14 +174,14 @@ test('a link and a save written before formats were numbered open to the numbers
   assert.deepEqual(await shown(page, labels('output', train.shape)), train.data.map(fmt));
   assert.equal(await page.getByLabel('Steps taken').textContent(), 'steps: 5');
   // Written back in this release's format.
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.train')).format === 2);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('rowflow.train')).format === 3);
   assert.deepEqual(page.errors, []);
 });
 
 test('a save of a newer rowflow, made in another tab, is never saved over', async () => {
   const [a, b] = await twoTabs();
   const newer = await b.evaluate((key) => {
-    const text = JSON.stringify({ ...JSON.parse(localStorage.getItem(key)), format: 3 });
+    const text = JSON.stringify({ ...JSON.parse(localStorage.getItem(key)), format: 4 });
     localStorage.setItem(key, text);
     return text;
   }, KEY);
@@ -189,7 +189,7 @@ test('a save of a newer rowflow, made in another tab, is never saved over', asyn
   await notice.waitFor();
   assert.equal(
     await notice.textContent(),
-    'Not saved: this scene was saved in another tab in a form this tab cannot read (it was written by a newer rowflow (format 3; this one reads formats 1 to 2): reload the page to update rowflow), so nothing here is saved over it; reload this tab to open it — Export to a file keeps your work. Export file',
+    'Not saved: this scene was saved in another tab in a form this tab cannot read (it was written by a newer rowflow (format 4; this one reads formats 1 to 3): reload the page to update rowflow), so nothing here is saved over it; reload this tab to open it — Export to a file keeps your work. Export file',
   );
   await type(a, 'weight[0, 0]', '0.5');
   assert.equal(await a.evaluate((key) => localStorage.getItem(key), KEY), newer);

@@ -1,6 +1,7 @@
 //! The Embedding scene's script: `emb = nn.Embedding(V, D)` (or `from_pretrained`) on `ids`.
 
 use super::{by_hand, loss_of, same, Numbers, Py, Script, Section};
+use crate::ops::embedding::IdsDtype;
 use crate::scene::embedding::{Computed, State};
 use crate::tensor::py_shape;
 use crate::torch_rng::Generator;
@@ -34,7 +35,10 @@ pub(super) fn sections(s: &State, c: &Computed, numbers: Numbers) -> Script {
             py.set_by_hand(&[("emb.weight".into(), &s.weight)], &by_hand(s.learning.steps, false));
         }
     }
-    py.assign("ids", &s.input, &[]);
+    // `torch.tensor([2, 3])` is already `torch.long`.
+    let dtype = format!("dtype={}", s.dtype.name());
+    let kwargs: &[&str] = if s.dtype == IdsDtype::Long { &[] } else { &[&dtype] };
+    py.assign("ids", &s.input, kwargs);
     py.section(Section::Forward);
     let out_shape = [s.input.shape(), &[s.embedding_dim()]].concat();
     let shapes = format!("{} → {}", py_shape(s.input.shape()), py_shape(&out_shape));

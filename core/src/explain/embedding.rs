@@ -4,6 +4,7 @@
 
 use super::read::{call, holes, id_list, keyword, positional, size};
 use super::{shape, Explanation, Fix, Reading, Shape};
+use crate::ops::embedding::{check_indices, dtype_error, IdsDtype};
 use crate::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE};
 use crate::scene::share::{to_link, Shared};
 use crate::tensor::{Ids, Tensor};
@@ -59,14 +60,13 @@ fn from_line(text: &str) -> Option<Setup> {
         .and_then(|(at, name)| {
             let args = call(name, &rest[at..])?;
             let (ids, dims, float) = id_list(positional(&args).first()?)?;
-            let dtype = keyword(&args, "dtype");
-            let float = match dtype {
-                Some("torch.long" | "torch.int64" | "torch.int" | "torch.int32") => false,
-                Some("torch.float64" | "torch.double") => return Some(((ids, dims), Some("DoubleTensor".into()))),
-                Some(_) => true,
-                None => float || name == "torch.FloatTensor(",
+            // A dtype it does not know (`torch.float16`) leaves the line unread rather than guessed.
+            let dtype = match keyword(&args, "dtype") {
+                Some(name) => IdsDtype::parse(name)?,
+                None if float || name == "torch.FloatTensor(" => IdsDtype::Float,
+                None => IdsDtype::Long,
             };
-            Some(((ids, dims), float.then(|| "FloatTensor".to_string())))
+            Some(((ids, dims), check_indices(dtype).is_err().then(|| dtype.tensor_type().to_string())))
         })
         .map_or((None, None), |(ids, dtype)| (Some(ids), dtype));
     Some(Setup { table: Some((v, d)), ids, dtype })
@@ -113,7 +113,7 @@ fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
                 },
             ],
             route: "embedding",
-            open: open(None),
+            open: open(None, None),
         };
     };
     let top = ids.iter().copied().max().unwrap_or(0);
@@ -144,15 +144,12 @@ fn out_of_range(known: Option<(Known, i64)>) -> Explanation {
         ),
         fixes,
         route: "embedding",
-        open: open(Some(k)),
+        open: open(Some(k), None),
     }
 }
 
 fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
-    let error = TorchError::runtime(format!(
-        "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got \
-         torch.{dtype} instead (while checking arguments for embedding)"
-    ));
+    let error = dtype_error(dtype);
     let gives = match (&s.table, &s.ids) {
         (Some((_, d)), Some((_, dims))) => {
             format!("ids {} of int64 → output {}", shape(dims), shape(&looked_up(dims, *d)))
@@ -173,14 +170,21 @@ fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
             Fix { code: "torch.tensor(ids, dtype=torch.long)".into(), gives },
         ],
         route: "embedding",
-        open: None,
+        open: IdsDtype::ALL.into_iter().find(|d| d.tensor_type() == dtype).and_then(|d| {
+            let known = match (&s.table, &s.ids) {
+                (Some((v, d)), Some((ids, dims))) => Some(Known { v: *v, d: *d, ids, dims }),
+                _ => None,
+            };
+            open(known, Some(d))
+        }),
     }
 }
 
-/// The Embedding scene with this table (drawn after `torch.manual_seed(0)`) and these ids;
-/// without them, its default scene with one id made `num_embeddings`. `None` past its sizes.
-fn open(known: Option<Known>) -> Option<String> {
-    let state = match known {
+/// The Embedding scene with this table (drawn after `torch.manual_seed(0)`) and these ids, else
+/// its default scene; its ids of `dtype`, or without one, one id made `num_embeddings` when no
+/// ids are known. `None` past its sizes.
+fn open(known: Option<Known>, dtype: Option<IdsDtype>) -> Option<String> {
+    let mut state = match known {
         Some(Known { v, d, ids, dims }) => {
             if v > MAX_NUM_EMBEDDINGS || d > MAX_EMBEDDING_DIM || v.saturating_mul(d) > MAX_TABLE || ids.len() > MAX_IDS
             {
@@ -198,6 +202,7 @@ fn open(known: Option<Known>) -> Option<String> {
                 ..State::default()
             }
         }
+        None if dtype.is_some() => State::default(),
         None => {
             let mut s = State::default();
             let v = s.weight.shape()[0] as i64;
@@ -207,6 +212,7 @@ fn open(known: Option<Known>) -> Option<String> {
             s
         }
     };
+    state.dtype = dtype.unwrap_or_default();
     state.check().ok()?;
     Some(to_link(&state))
 }

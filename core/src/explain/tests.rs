@@ -80,9 +80,19 @@ fn ids_that_are_floats_are_told_to_be_long() {
                 Long, Int; but got torch.FloatTensor instead";
     let e = explained(text);
     assert_eq!(e.fixes[0].code, "ids.long()");
+    opens_failing(&e);
     let e = explained("nn.Embedding(4, 5)(torch.tensor([1., 2.]))");
     assert!(e.error.message.ends_with("but got torch.FloatTensor instead (while checking arguments for embedding)"));
     assert_eq!(e.fixes[0].gives, "ids (2,) of int64 → output (2, 5)");
+    opens_failing(&e);
+    // The scene opened holds those ids as floats; `ids.long()` there runs.
+    let mut s = from_link::<crate::scene::embedding::State>(e.open.as_deref().unwrap()).unwrap();
+    assert_eq!((s.input.data(), s.num_embeddings()), (&[1, 2][..], 4));
+    s.field("dtype", "torch.long").unwrap();
+    assert!(s.compute().issues.is_empty());
+    let e = explained("nn.Embedding(4, 5)(torch.tensor([1, 2], dtype=torch.float64))");
+    assert!(e.error.message.contains("torch.DoubleTensor"), "{}", e.error);
+    opens_failing(&e);
     assert!(matches!(explain("nn.Embedding(4, 5)(torch.tensor([1, 2]))"), Reading::Runs { .. }));
 }
 

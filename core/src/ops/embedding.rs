@@ -10,6 +10,73 @@ use crate::ops::distinct_rows;
 use crate::ops::linear::check_upstream;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::trace::{Span, Step, Trace, MAX_STEPS};
+use serde::{Deserialize, Serialize};
+
+/// The dtype of the ids: `torch.tensor([2, 3])` makes `torch.long`, `torch.tensor([2., 3.])`
+/// makes `torch.float`. Only the integer ones select rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IdsDtype {
+    #[default]
+    #[serde(rename = "torch.long")]
+    Long,
+    #[serde(rename = "torch.int")]
+    Int,
+    #[serde(rename = "torch.float")]
+    Float,
+    #[serde(rename = "torch.double")]
+    Double,
+}
+
+impl IdsDtype {
+    pub const ALL: [IdsDtype; 4] = [Self::Long, Self::Int, Self::Float, Self::Double];
+
+    /// `torch.long`, as a `dtype=` argument is written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Long => "torch.long",
+            Self::Int => "torch.int",
+            Self::Float => "torch.float",
+            Self::Double => "torch.double",
+        }
+    }
+
+    /// `torch.long`, `torch.int64`, `torch.float32`, … as PyTorch spells them.
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text.trim() {
+            "torch.long" | "torch.int64" => Self::Long,
+            "torch.int" | "torch.int32" => Self::Int,
+            "torch.float" | "torch.float32" => Self::Float,
+            "torch.double" | "torch.float64" => Self::Double,
+            _ => return None,
+        })
+    }
+
+    /// The legacy tensor type PyTorch names in its dtype errors: `FloatTensor`.
+    pub fn tensor_type(self) -> &'static str {
+        match self {
+            Self::Long => "LongTensor",
+            Self::Int => "IntTensor",
+            Self::Float => "FloatTensor",
+            Self::Double => "DoubleTensor",
+        }
+    }
+}
+
+/// `F.embedding`'s first check on a call, before any id is read: ids must be integers.
+pub fn check_indices(dtype: IdsDtype) -> Result<()> {
+    match dtype {
+        IdsDtype::Long | IdsDtype::Int => Ok(()),
+        other => Err(dtype_error(other.tensor_type())),
+    }
+}
+
+/// What that check raises on ids of the legacy tensor type `got` (`FloatTensor`, `HalfTensor`).
+pub fn dtype_error(got: &str) -> TorchError {
+    TorchError::runtime(format!(
+        "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got \
+         torch.{got} instead (while checking arguments for embedding)"
+    ))
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Embedding {
@@ -229,6 +296,17 @@ mod tests {
             assert_eq!(e.to_string(), "IndexError: index out of range in self");
         }
         assert_eq!(table().bad_ids(&Ids::vector(vec![0, 7, 1, -2])), [1, 3]);
+    }
+
+    #[test]
+    fn only_integer_ids_select_rows() {
+        assert!(check_indices(IdsDtype::Long).is_ok() && check_indices(IdsDtype::Int).is_ok());
+        let e = check_indices(IdsDtype::Double).unwrap_err().to_string();
+        assert!(e.starts_with("RuntimeError: Expected tensor for argument #1 'indices'"), "{e}");
+        assert!(e.ends_with("but got torch.DoubleTensor instead (while checking arguments for embedding)"), "{e}");
+        for d in IdsDtype::ALL {
+            assert_eq!(IdsDtype::parse(d.name()), Some(d));
+        }
     }
 
     #[test]

@@ -12,10 +12,12 @@ use base64::Engine;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// The format of the saves, links and files this release writes. 1: everything written before
-/// formats were numbered, which has no `format` field; 2: the same fields after `"format": 2`.
+/// formats were numbered, which has no `format` field; 2: the same fields after `"format": 2`;
+/// 3: the Embedding scene's ids name their `dtype` (absent, `torch.long`), and word2vec's saves
+/// join `tests/saves/`.
 /// A format that changes a field migrates the older ones in [`decode`], and its release's saves
 /// join `tests/saves/`.
-pub const FORMAT: u64 = 2;
+pub const FORMAT: u64 = 3;
 
 /// A scene as written: its format first, then its own fields.
 #[derive(Serialize)]
@@ -257,7 +259,7 @@ mod tests {
         let file = to_file(&s);
         let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
         assert_eq!(value(&file), value(&to_save(&s.shared())));
-        assert!(file.starts_with("{\n  \"format\": 2,\n  \"preset\": "), "{file}");
+        assert!(file.starts_with("{\n  \"format\": 3,\n  \"preset\": "), "{file}");
         assert!(file.ends_with("\n}"), "{file}");
         assert!(file.contains("\n  \"table\": {\n    \""), "{file}");
         assert!(file.contains("\n  \"ids\": {\n    \"shape\": [3],\n    \"data\": [2,3,1]\n  }"), "{file}");
@@ -269,13 +271,13 @@ mod tests {
     #[test]
     fn formats_are_named_and_a_newer_one_is_refused() {
         let s = linear::State::default();
-        assert!(to_save(&s).starts_with(r#"{"format":2,"preset":"#));
-        assert!(link_text(&to_link(&s)).unwrap().starts_with(r#"{"format":2,"#));
+        assert!(to_save(&s).starts_with(r#"{"format":3,"preset":"#));
+        assert!(link_text(&to_link(&s)).unwrap().starts_with(r#"{"format":3,"#));
         assert_eq!(from_file::<linear::State>(&to_json(&s)).unwrap(), s, "format 1: no field");
-        let newer = to_save(&s).replacen(r#""format":2"#, r#""format":3"#, 1);
+        let newer = to_save(&s).replacen(r#""format":3"#, r#""format":4"#, 1);
         assert_eq!(
             decode::<linear::State>(&newer).unwrap_err(),
-            "it was written by a newer rowflow (format 3; this one reads formats 1 to 2): reload the page to update rowflow"
+            "it was written by a newer rowflow (format 4; this one reads formats 1 to 3): reload the page to update rowflow"
         );
         let moved = to_json(&s).replacen('{', r#"{"note":"by hand","format": 12 ,"#, 1);
         assert!(decode::<linear::State>(&moved).unwrap_err().contains("format 12"));

@@ -6,7 +6,7 @@
 
 use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::one_hot::{LINEAR, LOOKUP};
-use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
+use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::{Ids, Tensor};
 use serde_json::{json, Map, Value};
 
@@ -122,6 +122,8 @@ impl Shown for embedding::State {
             ("edited", "seed123_4x5", vec![Edit::cell("weight", 3, "-2.5"), Edit::cell("input", 1, "0")]),
             ("padding_stepped", "padding_10x3", vec![Edit::Run { steps: 3 }]),
             ("sparse_mse", "seed123_4x5", vec![Edit::flag("sparse", true), Edit::Loss { mse: true }, Edit::Step]),
+            // Format 3: the ids' dtype. Float ids raise, so this shows no loss and no grads.
+            ("float_ids", "seed123_4x5", vec![Edit::Step, Edit::field("dtype", "torch.float")]),
         ]
     }
 }
@@ -198,6 +200,29 @@ impl Shown for train::State {
                 "edited",
                 "factors3_lr05",
                 vec![Edit::cell("ratings", 2, "4.5"), Edit::field("n_factors", "4"), Edit::Step],
+            ),
+        ]
+    }
+}
+
+/// Its tables and the pass's loss and grads come from the contract; the corpus is text.
+impl Shown for word2vec::State {
+    fn shown(&self) -> (Shows, Shows) {
+        (Vec::new(), Vec::new())
+    }
+
+    fn made() -> Vec<(&'static str, &'static str, Vec<Edit>)> {
+        vec![
+            ("stepped", "skip_gram", vec![Edit::Run { steps: 3 }]),
+            (
+                "edited",
+                "cbow",
+                vec![
+                    Edit::field("corpus", "the film was great\nthe soup was awful\nthe film was awful"),
+                    Edit::field("window", "1"),
+                    Edit::cell("in_embed.weight", 2, "0.5"),
+                    Edit::Step,
+                ],
             ),
         ]
     }

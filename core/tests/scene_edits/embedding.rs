@@ -8,6 +8,7 @@ use crate::common::gen::{size_field, text};
 use crate::{field, flag, same, shared_edits, Driven};
 use proptest::prelude::*;
 use rowflow_core::codegen;
+use rowflow_core::ops::embedding::IdsDtype;
 use rowflow_core::scene::contract::{Edit, Scene};
 use rowflow_core::scene::embedding::{State, MAX_EMBEDDING_DIM, MAX_IDS, MAX_NUM_EMBEDDINGS, MAX_TABLE};
 use rowflow_core::trace::MAX_STEPS;
@@ -20,6 +21,11 @@ const LIMITS: &[usize] = &[MAX_NUM_EMBEDDINGS, MAX_EMBEDDING_DIM, MAX_TABLE, MAX
 fn edit() -> impl Strategy<Value = Edit> {
     let padding = prop_oneof![text(LIMITS), Just("None".to_string()), (-12i64..12).prop_map(|p| p.to_string())];
     let ids = prop::sample::select(vec!["input.shape[0]", "input.shape[1]", "input.shape[2]"]);
+    let dtype = prop_oneof![
+        prop::sample::select(vec!["torch.long", "torch.int", "torch.float", "torch.double", "torch.float64"])
+            .prop_map(String::from),
+        text(LIMITS),
+    ];
     prop_oneof![
         17 => shared_edits::<State>(EDITABLE, OTHER, LIMITS),
         1 => field("num_embeddings", size_field(LIMITS)),
@@ -29,6 +35,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => flag("freeze"),
         1 => flag("sparse"),
         1 => flag("batched"),
+        1 => field("dtype", dtype),
         1 => (ids, size_field(LIMITS)).prop_map(|(f, t)| Edit::field(f, &t)),
     ]
 }
@@ -47,6 +54,7 @@ impl Driven for State {
         } else {
             prop_assert_eq!(c.output.shape(), &[self.input.shape(), &[d]].concat()[..]);
             prop_assert_eq!(c.picks.len(), self.input.numel());
+            prop_assert!(matches!(self.dtype, IdsDtype::Long | IdsDtype::Int), "float ids ran");
             prop_assert!(c.loss_error.is_none(), "the target follows the output: {:?}", c.loss_error);
             let frozen = self.from_pretrained && self.freeze;
             let g = c.grads.as_ref().expect("grads when nothing is wrong");

@@ -1,11 +1,12 @@
 //! The Embedding scene's own controls: the table's sizes and flags, its seeded re-init, and the
-//! ids' shape.
+//! ids' shape and dtype.
 
 use crate::field::Field;
 use crate::flag::Flag;
 use crate::seed_field::SeedField;
 use crate::shell::use_model;
 use leptos::prelude::*;
+use rowflow_core::ops::embedding::IdsDtype;
 use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::embedding::State;
 
@@ -30,6 +31,11 @@ pub fn Settings() -> impl IntoView {
     let batched = Memo::new(move |_| state.with(|s| s.input.dim() == 2));
     let pretrained = Memo::new(move |_| state.with(|s| s.from_pretrained));
     let padding = |s: &State| s.padding_idx.map_or("None".into(), |p| p.to_string());
+    let dtype = Memo::new(move |_| state.with(|s| s.dtype));
+    // Every dtype is one the core accepts: a float one is reported above the tensors.
+    let on_dtype = move |ev: leptos::ev::Event| drop(model.apply(Edit::field("dtype", &event_target_value(&ev))));
+    let dtypes =
+        IdsDtype::ALL.map(|d| view! { <option value=d.name() selected=move || dtype.get() == d>{d.name()}</option> });
     let ids_shape = move || match batched.get() {
         true => view! { {size("batch", 0)} {size("seq_len", 1)} }.into_any(),
         false => size("length", 0).into_any(),
@@ -65,6 +71,11 @@ pub fn Settings() -> impl IntoView {
                 <legend>"Ids"</legend>
                 <Flag checked=batched on_toggle=model.on_flag("batched")>" batch × sequence"</Flag>
                 {ids_shape}
+                <label class="field">
+                    <code>"dtype"</code>
+                    " "
+                    <select aria-label="dtype" on:change=on_dtype>{dtypes}</select>
+                </label>
             </fieldset>
         </div>
     }

@@ -79,7 +79,7 @@ impl Computed {
     /// The current step in plain words, for the timeline (`playhead` steps done).
     pub fn describe(&self, playhead: usize) -> String {
         if self.stale {
-            return "PyTorch would raise here, so there is nothing to play: fix the marked cell.".into();
+            return "PyTorch would raise here, so there is nothing to play: fix what is marked.".into();
         }
         if self.trace.summarised {
             return format!("All {} ids look up their rows of weight at once.", self.picks.len());
@@ -102,7 +102,7 @@ impl Computed {
             return why.clone();
         }
         if self.stale {
-            return "PyTorch would raise here, so there is no backward pass: fix the marked cell.".into();
+            return "PyTorch would raise here, so there is no backward pass: fix what is marked.".into();
         }
         if let Some(e) = &self.loss_error {
             return format!("Backward cannot start: {e}");

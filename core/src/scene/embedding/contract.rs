@@ -10,6 +10,7 @@ impl Scene for State {
             "num_embeddings" => self.set_num_embeddings(text),
             "embedding_dim" => self.set_embedding_dim(text),
             "padding_idx" => self.set_padding_idx(text),
+            "dtype" => self.set_dtype(text),
             "input.shape[0]" => self.set_input_size(0, text),
             "input.shape[1]" => self.set_input_size(1, text),
             other => Err(format!("the Embedding scene has no field {other}")),
@@ -36,6 +37,7 @@ impl Scene for State {
             "module" => Some(self.module_call()),
             "input.shape" => Some(py_shape(self.input.shape())),
             "padding_idx" => Some(self.padding_idx.map_or("None".into(), |p| p.to_string())),
+            "dtype" => Some(self.dtype.name().into()),
             _ => id_at(&self.input, name),
         }
     }
@@ -50,7 +52,7 @@ impl Scene for State {
             return Err(e);
         }
         let grad =
-            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix the marked cell first")?;
+            c.grads.and_then(|g| g.weight).ok_or("PyTorch raises on the current inputs: fix what is marked first")?;
         Ok((c.loss.unwrap_or(f32::NAN), vec![("weight".to_string(), grad)]))
     }
 

@@ -9,7 +9,7 @@ use super::contract::{Scene, View};
 use super::learn::Learning;
 use super::{check_seed, check_shape, label, parse_size, paste, resize, set_cell, set_float, Factor, Formula, Issue};
 use crate::edit::{parse_float, parse_id, parse_int};
-use crate::ops::embedding::{Embedding, EmbeddingGrads};
+use crate::ops::embedding::{check_indices, Embedding, EmbeddingGrads, IdsDtype};
 use crate::ops::loss::Loss;
 use crate::ops::Named;
 use crate::tensor::py_shape;
@@ -47,6 +47,10 @@ pub struct State {
     pub weight: Tensor,
     /// The ids, `(n,)` or `(batch, seq)`. May hold ids out of range: they are reported, not refused.
     pub input: Ids,
+    /// The ids' dtype. The ids are whole numbers whatever it is; a float dtype is reported, as
+    /// PyTorch raises on it. New in format 3: older saves read as `torch.long`.
+    #[serde(default)]
+    pub dtype: IdsDtype,
     /// As the learner wrote it: negative counts from the end; out of range is reported.
     pub padding_idx: Option<i64>,
     /// The table was handed over with `nn.Embedding.from_pretrained` rather than drawn by init.

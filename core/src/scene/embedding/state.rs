@@ -13,6 +13,7 @@ impl State {
             preset: preset.into(),
             weight,
             input,
+            dtype: IdsDtype::Long,
             padding_idx: None,
             from_pretrained: false,
             freeze: true,
@@ -75,7 +76,7 @@ impl State {
 
     /// Remembers the output whenever PyTorch can run the current state.
     pub(super) fn settle(&mut self) {
-        if let Ok(out) = self.module().and_then(|m| m.forward(&self.input)) {
+        if let Ok(out) = self.module().and_then(|m| check_indices(self.dtype).and_then(|_| m.forward(&self.input))) {
             // An mse target follows the output's shape (zeros when the shape changes).
             if matches!(&self.learning.loss, Loss::Mse { target } if target.shape() != out.shape()) {
                 let _ = self.learning.use_mse(true, out.shape());
@@ -179,6 +180,15 @@ impl State {
         Ok(())
     }
 
+    /// `ids.to(dtype)`: the same whole numbers as `torch.long`, `torch.int`, `torch.float` or
+    /// `torch.double`.
+    pub fn set_dtype(&mut self, text: &str) -> Result<(), String> {
+        self.dtype = IdsDtype::parse(text)
+            .ok_or_else(|| format!("the ids' dtype is one of {}", IdsDtype::ALL.map(IdsDtype::name).join(", ")))?;
+        self.settle();
+        Ok(())
+    }
+
     /// Ids as one sequence `(n,)` or as a batch `(batch, seq)`: `(n,)` becomes `(1, n)`, and a
     /// batch is laid end to end, so no id is lost.
     pub fn set_batched(&mut self, batched: bool) {
@@ -215,6 +225,13 @@ impl State {
         if let Err(e) = Embedding::new(self.weight.clone(), self.padding_idx) {
             let hint = format!("padding_idx must be in -{v}..{}; negative counts from the end", v as i64 - 1);
             return vec![issue("padding_idx", None, e, hint)];
+        }
+        if let Err(e) = check_indices(self.dtype) {
+            let hint = format!(
+                "nn.Embedding selects rows by id, so ids must be torch.long or torch.int, not {}: ids.long(), or the dtype torch.long below",
+                self.dtype.name()
+            );
+            return vec![issue("input", None, e, hint)];
         }
         let emb = Embedding::new(self.weight.clone(), None);
         let bad = emb.map(|m| m.bad_ids(&self.input)).unwrap_or_default();

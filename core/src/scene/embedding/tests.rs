@@ -304,7 +304,7 @@ fn an_id_out_of_range_is_pinned_and_the_last_output_stays() {
     assert_eq!(c.issues[0].error.to_string(), "IndexError: index out of range in self");
     assert_eq!(c.issues[0].hint, "ids must be in 0..3; this table has 4 rows");
     assert!(c.formula("output", &[0, 0]).is_none());
-    assert!(c.describe(1).contains("fix the marked cell"));
+    assert!(c.describe(1).contains("fix what is marked"));
     // A weight edit while broken does not pretend to run.
     s.edit("weight", 0, "9").unwrap();
     assert_eq!(s.compute().output, good);
@@ -313,6 +313,38 @@ fn an_id_out_of_range_is_pinned_and_the_last_output_stays() {
     let c = s.compute();
     assert!(!c.stale && c.issues.is_empty());
     assert_eq!(c.output.get(&[2, 0]), Some(9.0));
+}
+
+#[test]
+fn float_ids_raise_as_pytorch_does_until_they_are_long_again() {
+    let mut s = State::default();
+    let good = s.compute().output;
+    s.edit("weight", 0, "9").unwrap();
+    s.field("dtype", "torch.float").unwrap();
+    let c = s.compute();
+    assert!(c.stale && c.picks.is_empty());
+    assert_eq!(c.output, good, "the last output that ran stays");
+    assert_eq!((c.issues.len(), c.issues[0].tensor.as_str(), c.issues[0].cell), (1, "input", None));
+    assert_eq!(
+        c.issues[0].error.to_string(),
+        "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, \
+         Int; but got torch.FloatTensor instead (while checking arguments for embedding)"
+    );
+    // PyTorch checks the dtype first: an id out of range is not reported on top of it.
+    s.edit("input", 0, "40").unwrap();
+    assert_eq!(s.compute().issues.len(), 1);
+    let code = crate::codegen::embedding(&s);
+    assert!(code.contains("ids = torch.tensor([40, 3, 1], dtype=torch.float)"), "{code}");
+    assert!(code.contains("# PyTorch raises on this state: RuntimeError: Expected tensor"), "{code}");
+    s.edit("input", 0, "0").unwrap();
+    assert_eq!(
+        s.field("dtype", "torch.half").unwrap_err(),
+        "the ids' dtype is one of torch.long, torch.int, torch.float, torch.double"
+    );
+    s.field("dtype", "torch.int").unwrap();
+    let c = s.compute();
+    assert!(!c.stale && c.issues.is_empty());
+    assert_eq!(c.output.get(&[0, 0]), Some(9.0), "int ids select rows as long ones do");
 }
 
 #[test]
