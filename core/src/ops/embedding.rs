@@ -13,18 +13,29 @@ use crate::trace::{Span, Step, Trace, MAX_STEPS};
 use serde::{Deserialize, Serialize};
 
 /// The dtype of the ids: `torch.tensor([2, 3])` makes `torch.long`, `torch.tensor([2., 3.])`
-/// makes `torch.float`. Only the integer ones select rows.
+/// makes `torch.float`. Only the integer ones select rows. Kept as its name (`"torch.float"`),
+/// read through [`IdsDtype::parse`]: a derived enum's reader would add ~5 KB gzip to the scene.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum IdsDtype {
     #[default]
-    #[serde(rename = "torch.long")]
     Long,
-    #[serde(rename = "torch.int")]
     Int,
-    #[serde(rename = "torch.float")]
     Float,
-    #[serde(rename = "torch.double")]
     Double,
+}
+
+impl From<IdsDtype> for &'static str {
+    fn from(d: IdsDtype) -> Self {
+        d.name()
+    }
+}
+
+impl TryFrom<String> for IdsDtype {
+    type Error = String;
+    fn try_from(name: String) -> std::result::Result<Self, String> {
+        Self::parse(&name).ok_or_else(|| format!("no ids dtype {name}"))
+    }
 }
 
 impl IdsDtype {
@@ -42,13 +53,10 @@ impl IdsDtype {
 
     /// `torch.long`, `torch.int64`, `torch.float32`, … as PyTorch spells them.
     pub fn parse(text: &str) -> Option<Self> {
-        Some(match text.trim() {
-            "torch.long" | "torch.int64" => Self::Long,
-            "torch.int" | "torch.int32" => Self::Int,
-            "torch.float" | "torch.float32" => Self::Float,
-            "torch.double" | "torch.float64" => Self::Double,
-            _ => return None,
-        })
+        let t = text.trim();
+        // Each dtype's other name, in declaration order.
+        let other = |d: &Self| ["torch.int64", "torch.int32", "torch.float32", "torch.float64"][*d as usize];
+        Self::ALL.into_iter().find(|d| d.name() == t || other(d) == t)
     }
 
     /// The legacy tensor type PyTorch names in its dtype errors: `FloatTensor`.

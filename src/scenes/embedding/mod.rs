@@ -8,7 +8,6 @@ mod settings;
 
 use crate::formula::FormulaView;
 use crate::grid::{Grid, GridData};
-use crate::issue_list::IssueList;
 use crate::param::Param;
 use crate::shell::{SceneModel, SceneShell};
 use flight::Flight;
@@ -93,11 +92,6 @@ pub fn EmbeddingScene() -> impl IntoView {
                 <span class="shape-equation">{move || computed.with(|c| c.shape_equation.clone())}</span>
             </p>
 
-            // The ids' dtype concerns them all, not one cell (padding_idx and the table's rank show
-            // beside their fields).
-            <IssueList issues=Signal::derive(move || computed.with(|c| {
-                c.issues.iter().filter(|i| i.tensor == "input").cloned().collect::<Vec<_>>()
-            })) />
             <div class="tensors emb-flow">
                 <Param name="input" data=input />
                 <Param name="weight" data=weight grad=weight_grad />

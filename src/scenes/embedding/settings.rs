@@ -27,15 +27,26 @@ pub fn Settings() -> impl IntoView {
             })
         })
     };
+    let alert = move |tensor: &'static str| {
+        move || field_issue(tensor).get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })
+    };
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let batched = Memo::new(move |_| state.with(|s| s.input.dim() == 2));
     let pretrained = Memo::new(move |_| state.with(|s| s.from_pretrained));
     let padding = |s: &State| s.padding_idx.map_or("None".into(), |p| p.to_string());
-    let dtype = Memo::new(move |_| state.with(|s| s.dtype));
-    // Every dtype is one the core accepts: a float one is reported above the tensors.
+    // Every dtype is one the core accepts: a float one is reported beside it.
     let on_dtype = move |ev: leptos::ev::Event| drop(model.apply(Edit::field("dtype", &event_target_value(&ev))));
-    let dtypes =
-        IdsDtype::ALL.map(|d| view! { <option value=d.name() selected=move || dtype.get() == d>{d.name()}</option> });
+    let dtypes = IdsDtype::ALL.map(|d| view! { <option>{d.name()}</option> });
+    let dtype = view! {
+        <label class="field">
+            <code>"dtype"</code>
+            " "
+            <select aria-label="dtype" prop:value=move || state.with(|s| s.dtype.name()) on:change=on_dtype>
+                {dtypes}
+            </select>
+        </label>
+        {alert("input")}
+    };
     let ids_shape = move || match batched.get() {
         true => view! { {size("batch", 0)} {size("seq_len", 1)} }.into_any(),
         false => size("length", 0).into_any(),
@@ -65,17 +76,13 @@ pub fn Settings() -> impl IntoView {
                     on_seed=reseed
                     seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into())))
                 />
-                {move || field_issue("weight").get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
+                {alert("weight")}
             </fieldset>
             <fieldset>
                 <legend>"Ids"</legend>
                 <Flag checked=batched on_toggle=model.on_flag("batched")>" batch × sequence"</Flag>
                 {ids_shape}
-                <label class="field">
-                    <code>"dtype"</code>
-                    " "
-                    <select aria-label="dtype" on:change=on_dtype>{dtypes}</select>
-                </label>
+                {dtype}
             </fieldset>
         </div>
     }
