@@ -194,6 +194,51 @@ function downloadSavedWork() {
   URL.revokeObjectURL(a.href);
 }
 
+/** Offline: sw.js keeps every file of this release in the browser after one visit, so a reload
+ * with no network opens every route. A new release arrives in the background and waits: the
+ * notice offers it, hidden while a lesson is on show, and Reload takes it only while the work on
+ * screen is saved (no save notice), then reloads into it. A browser that refuses the worker (a
+ * private window, storage off) simply works online. */
+function offline() {
+  if (!('serviceWorker' in navigator)) return;
+  const notice = document.querySelector('.update-notice');
+  const [said, reload] = [notice.querySelector('span'), notice.querySelector('button')];
+  const main = document.querySelector('main');
+  let waiting = null;
+  let taken = false;
+  const show = () => (notice.hidden = !waiting || main.querySelector('.lesson') !== null);
+  const lessons = new MutationObserver(show);
+  const offer = (worker) => {
+    waiting = worker;
+    lessons.observe(main, { childList: true, subtree: true });
+    show();
+  };
+  reload.addEventListener('click', () => {
+    if (document.querySelector('.save-notice')) {
+      said.textContent =
+        'A new version of rowflow is ready, but your latest work is not saved in this browser (the notice below says why): export it to a file, then Reload.';
+      return;
+    }
+    taken = true;
+    waiting.postMessage('take-new-version');
+  });
+  navigator.serviceWorker.addEventListener('controllerchange', () => taken && location.reload());
+  navigator.serviceWorker.register('sw.js').then(
+    (registration) => {
+      // A browser told to run no worker may answer with none (Playwright's `serviceWorkers: 'block'`).
+      if (!registration) return;
+      // Only an update has a worker in charge already; the first one just installs.
+      const update = (worker) => worker && navigator.serviceWorker.controller && offer(worker);
+      update(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const worker = registration.installing;
+        worker?.addEventListener('statechange', () => worker.state === 'installed' && update(worker));
+      });
+    },
+    () => {},
+  );
+}
+
 /** Each scene's parts of the WebAssembly (index.html's `rowflow-parts`, written by
  * tools/split.mjs), read once: the pointer asks on every link it crosses. */
 const sceneParts = JSON.parse(meta('rowflow-parts') ?? '{}');
@@ -251,6 +296,9 @@ try {
   }
   const { default: init } = await import(meta('rowflow-js'));
   await init({ module_or_path: meta('rowflow-wasm') });
+  // After the page's own downloads: the rest of the release comes after them.
+  if (document.readyState === 'complete') offline();
+  else addEventListener('load', offline, { once: true });
 } catch (error) {
   // Before the app runs there is no crash page yet: say what happened in plain words.
   if (!document.querySelector('main.crash')) {

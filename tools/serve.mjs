@@ -25,6 +25,7 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 // Trunk names every asset it builds `name-<hash>.ext`, its content never changes. The hash is a
 // u64 in hex without leading zeros, so one build in sixteen has 15 digits (rowflow-e983fd95a1458c5).
@@ -69,14 +70,18 @@ export function serve(dist, { port = 0, base = '/', host = '127.0.0.1' } = {}) {
     if (rel.endsWith('/')) rel += 'index.html';
     const full = normalize(join(root, rel));
     if (full !== root && !full.startsWith(root + sep)) return notFound(res);
+    let stat;
     try {
-      if (!statSync(full).isFile()) return notFound(res);
+      stat = statSync(full);
+      if (!stat.isFile()) return notFound(res);
     } catch {
       return notFound(res);
     }
-    // One compression per file, shared by every request that arrives while it runs.
-    if (!cache.has(full)) cache.set(full, encodings(full));
-    const file = await cache.get(full);
+    // One compression per file and version of it (a new release's sw.js is a new file), shared by
+    // every request that arrives while it runs.
+    const key = `${full}@${stat.mtimeMs}`;
+    if (!cache.has(key)) cache.set(key, encodings(full));
+    const file = await cache.get(key);
     const encoding = pick(req.headers['accept-encoding'], file);
     const body = encoding ? file[encoding] : file.raw;
     res.writeHead(200, {

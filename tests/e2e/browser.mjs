@@ -38,9 +38,15 @@ export async function start() {
     base,
     browser,
     violations,
-    /** A page at 1280×800 that records console errors, failed requests and CSP violations. */
+    /** A page at 1280×800 that records console errors, failed requests and CSP violations. Its
+     * context runs no service worker (a reload would then be served by sw.js, past `page.route`),
+     * but where `options` allows one (offline.test.mjs). */
     async page(options = {}) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'block',
+        ...options,
+      });
       await context.exposeBinding('__cspViolation', ({ page }, v) => {
         violations.push(`${page.url()}: ${v}`);
       });

@@ -225,6 +225,8 @@ test('the policy is strict, nothing inline is served, and it is enforced on ever
   assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"]);
   assert.deepEqual(directives['style-src'], ["'self'"]);
   for (const d of ['object-src', 'base-uri', 'form-action']) assert.deepEqual(directives[d], ["'none'"], d);
+  // The service worker and the manifest (offline.test.mjs) are the site's own files.
+  for (const d of ['worker-src', 'manifest-src']) assert.deepEqual(directives[d], ["'self'"], d);
   assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'|\*/);
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
   assert.doesNotMatch(html, /<style|\sstyle=/, 'no inline style');
