@@ -120,7 +120,7 @@ test('a new release waits while a lesson is on show and while work is unsaved; R
   assert.deepEqual(page.errors, []);
 });
 
-test('the manifest installs the lab from any sub-path: its name, start and icons', async () => {
+test('the manifest installs the lab from any sub-path: its name, start and icons, and Chromium agrees', async () => {
   const page = await site.page();
   await site.go('', '.landing', page);
   const href = await page.locator('link[rel=manifest]').getAttribute('href');
@@ -136,5 +136,10 @@ test('the manifest installs the lab from any sub-path: its name, start and icons
     assert.equal(`${w}x${h}`, icon.sizes, icon.src);
   }
   assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
+  // Chromium's own verdict: nothing stops an install but the test's private window.
+  const cdp = await page.context().newCDPSession(page);
+  assert.deepEqual((await cdp.send('Page.getAppManifest')).errors, []);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.filter((e) => e.errorId !== 'in-incognito'), []);
   assert.deepEqual(page.errors, []);
 });
