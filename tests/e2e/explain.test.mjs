@@ -95,6 +95,10 @@ test('ids that are floats, open as floats until made long; the RNN messages; a m
   assert.deepEqual(await page.locator('input[data-cell^="input["]').evaluateAll((cells) => cells.map((c) => c.value)), ['1', '2']);
   const dtype = page.getByLabel('dtype', { exact: true });
   assert.equal(await dtype.inputValue(), 'torch.float');
+  // On a projector the settings wait behind Controls, but not the one refused.
+  await page.locator('.projection-toggle input').check();
+  assert.ok(await page.locator('.emb-controls .field-error').isVisible());
+  await page.locator('.projection-toggle input').uncheck();
   await dtype.selectOption('torch.long');
   await floats.waitFor({ state: 'detached' });
   await page.locator('[data-cell="output[1, 4]"]').waitFor();

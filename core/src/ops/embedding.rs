@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The dtype of the ids: `torch.tensor([2, 3])` makes `torch.long`, `torch.tensor([2., 3.])`
 /// makes `torch.float`. Only the integer ones select rows. Kept as its name (`"torch.float"`),
-/// read through [`IdsDtype::parse`]: a derived enum's reader would add ~5 KB gzip to the scene.
+/// read through [`IdsDtype::parse`]: a derived enum's reader added 0.5 KB gzip to the scene.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
 pub enum IdsDtype {

@@ -228,7 +228,7 @@ impl State {
         }
         if let Err(e) = check_indices(self.dtype) {
             let hint = format!(
-                "nn.Embedding selects rows by id, so ids must be torch.long or torch.int, not {}: ids.long(), or the dtype torch.long below",
+                "nn.Embedding selects rows by id, so ids must be torch.long or torch.int, not {}: ids.long(), or pick torch.long as their dtype",
                 self.dtype.name()
             );
             return vec![issue("input", None, e, hint)];
