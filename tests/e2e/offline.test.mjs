@@ -28,10 +28,12 @@ async function visited(route, ready) {
   return { page, files };
 }
 
-/** A new navigation to `route` (not a same-document hash change), ready when `ready` shows. */
+/** A new navigation to `route`, ready when `ready` shows: a new query each time, so it is a page
+ * load, not a same-document hash change (the worker answers every page with index.html), and
+ * what the page before was still fetching is left behind as a reload leaves it. */
+let visits = 0;
 async function reopen(page, route, ready) {
-  await page.goto('about:blank');
-  await page.goto(site.base + route);
+  await page.goto(`${site.base}?visit=${++visits}${route}`);
   await page.locator(ready).first().waitFor();
 }
 
