@@ -23,6 +23,16 @@ struct Setup {
     dtype: Option<String>,
 }
 
+impl Setup {
+    /// The table's sizes and the ids, when the paste gives both.
+    fn known(&self) -> Option<Known<'_>> {
+        match (&self.table, &self.ids) {
+            (Some((v, d)), Some((ids, dims))) => Some(Known { v: *v, d: *d, ids, dims }),
+            _ => None,
+        }
+    }
+}
+
 pub(super) fn read(text: &str) -> Option<Reading> {
     let line = from_line(text);
     let dtype = holes(DTYPE, text).map(|h| h[0].to_string());
@@ -34,16 +44,16 @@ pub(super) fn read(text: &str) -> Option<Reading> {
     if let Some(dtype) = &s.dtype {
         return Some(Reading::Explained(wrong_dtype(&s, dtype)));
     }
-    match (&s.table, &s.ids) {
-        (Some((v, d)), Some((ids, dims))) => match ids.iter().copied().find(|&id| id < 0 || id >= *v as i64) {
-            Some(bad) => Some(Reading::Explained(out_of_range(Some((Known { v: *v, d: *d, ids, dims }, bad))))),
+    match s.known() {
+        Some(k @ Known { v, d, ids, dims }) => match ids.iter().copied().find(|&id| id < 0 || id >= v as i64) {
+            Some(bad) => Some(Reading::Explained(out_of_range(Some((k, bad))))),
             None => Some(Reading::Runs {
                 line: format!("nn.Embedding({v}, {d})(ids), ids of shape {}", shape(dims)),
-                output: format!("output {}", shape(&looked_up(dims, *d))),
+                output: format!("output {}", shape(&looked_up(dims, d))),
             }),
         },
-        _ if text.contains(OUT_OF_RANGE) => Some(Reading::Explained(out_of_range(None))),
-        _ => None,
+        None if text.contains(OUT_OF_RANGE) => Some(Reading::Explained(out_of_range(None))),
+        None => None,
     }
 }
 
@@ -170,13 +180,7 @@ fn wrong_dtype(s: &Setup, dtype: &str) -> Explanation {
             Fix { code: "torch.tensor(ids, dtype=torch.long)".into(), gives },
         ],
         route: "embedding",
-        open: IdsDtype::ALL.into_iter().find(|d| d.tensor_type() == dtype).and_then(|d| {
-            let known = match (&s.table, &s.ids) {
-                (Some((v, d)), Some((ids, dims))) => Some(Known { v: *v, d: *d, ids, dims }),
-                _ => None,
-            };
-            open(known, Some(d))
-        }),
+        open: IdsDtype::ALL.into_iter().find(|d| d.tensor_type() == dtype).and_then(|d| open(s.known(), Some(d))),
     }
 }
 
