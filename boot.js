@@ -242,10 +242,24 @@ function offline() {
 /** Each scene's parts of the WebAssembly (index.html's `rowflow-parts`, written by
  * tools/split.mjs), read once: the pointer asks on every link it crosses. */
 const sceneParts = JSON.parse(meta('rowflow-parts') ?? '{}');
-/** The parts of the WebAssembly a route's scene needs, as absolute URLs (the loader's keys). */
+/** The parts of the WebAssembly a route's scene needs, as absolute URLs (the loader's keys): with
+ * its part on demand (src/more.rs) when the app reads that before drawing the scene, for a link's
+ * scene, a lesson or a save in this browser. */
 function partsOf(hash) {
   const scene = sceneOf(hash);
-  return Object.hasOwn(sceneParts, scene) ? sceneParts[scene].map((href) => new URL(href, location.href).href) : [];
+  const params = new URLSearchParams(hash.split('?')[1] ?? '');
+  const more = params.has('s') || params.has('lesson') || hasSave(scene) ? [`${scene}_more`] : [];
+  const names = [scene, ...more].filter((name) => Object.hasOwn(sceneParts, name));
+  return names.flatMap((name) => sceneParts[name]).map((href) => new URL(href, location.href).href);
+}
+
+/** Whether this browser keeps a save of `scene` (src/storage.rs's key). */
+function hasSave(scene) {
+  try {
+    return localStorage.getItem(`rowflow.${scene}`) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The scene a visit opens: its parts are preloaded beside the app's main module, which compiles

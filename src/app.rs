@@ -1,4 +1,5 @@
 use crate::explain::ExplainPage;
+use crate::more::{self, Asked, Fetched, More, Unloaded};
 use crate::scenes::{
     embedding::EmbeddingScene, linear::LinearScene, one_hot::OneHotScene, rnn::RnnScene, train::TrainScene,
     word2vec::Word2VecScene,
@@ -151,46 +152,65 @@ fn focus_arrived() {
     }
 }
 
-/// Why a scene's part did not load.
-struct Unloaded;
-
-impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        Unloaded
-    }
-}
-
 /// One function per scene, the split point of its chunk (`--features split`, which the site's
-/// build uses: tools/split.mjs cuts the WebAssembly there). Without the feature, as in the tests,
+/// build uses: tools/split.mjs cuts the WebAssembly there), and one per scene for its part on
+/// demand (`crate::more`), which the scene's part asks for. Without the feature, as in the tests,
 /// every scene is in the one module and the same functions return at once.
 mod chunks {
     use super::*;
+    use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
+    use std::future::Future;
+    use std::pin::Pin;
+
+    /// A part loaded, drawing its route: a scene once what it needs of its part on demand came.
+    type Drawing = Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>> + Send>>;
 
     macro_rules! chunks {
-        ($($route:ident => $name:ident: $scene:ident),* $(,)?) => {
+        (@drawing $draw:ident $state:ty) => { Box::pin(more::drawn::<$state>($draw)) };
+        (@drawing $draw:ident) => { Box::pin(async move { Ok($draw()) }) };
+        ($($route:ident => $name:ident: $view:ident $(, $more:ident: $state:ty)?;)*) => {
             $(
                 #[cfg_attr(feature = "split", leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible))]
-                fn $name() -> Result<AnyView, Unloaded> {
-                    Ok(view! { <$scene /> }.into_any())
+                fn $name() -> Result<Drawing, Unloaded> {
+                    let draw: fn() -> AnyView = || view! { <$view /> }.into_any();
+                    Ok(chunks!(@drawing draw $($state)?))
                 }
+
+                $(
+                    #[cfg_attr(feature = "split", leptos::wasm_split::wasm_split($more, wasm_split_path = ::leptos::wasm_split, fallible))]
+                    fn $more() -> Result<&'static More<$state>, Unloaded> {
+                        Ok(&More::<$state>::OF)
+                    }
+
+                    impl Asked for $state {
+                        fn fetch() -> Fetched<Self> {
+                            #[cfg(feature = "split")]
+                            return Box::pin($more());
+                            #[cfg(not(feature = "split"))]
+                            Box::pin(async { $more() })
+                        }
+                    }
+                )?
             )*
 
+            /// The route's part loaded, drawing the route.
             pub async fn load(route: Route) -> Result<AnyView, Unloaded> {
-                match route {
-                    $(Route::$route => { #[cfg(feature = "split")] { $name().await } #[cfg(not(feature = "split"))] { $name() } })*
-                    Route::Home | Route::NotFound => Ok(().into_any()),
-                }
+                let drawing: Drawing = match route {
+                    $(Route::$route => { #[cfg(feature = "split")] { $name().await? } #[cfg(not(feature = "split"))] { $name()? } })*
+                    Route::Home | Route::NotFound => return Ok(().into_any()),
+                };
+                drawing.await
             }
         };
     }
 
     chunks! {
-        Linear => linear: LinearScene,
-        Embedding => embedding: EmbeddingScene,
-        OneHot => one_hot: OneHotScene,
-        Rnn => rnn: RnnScene,
-        Train => train: TrainScene,
-        Word2Vec => word2vec: Word2VecScene,
-        Explain => explain: ExplainPage,
+        Linear => linear: LinearScene, linear_more: linear::State;
+        Embedding => embedding: EmbeddingScene, embedding_more: embedding::State;
+        OneHot => one_hot: OneHotScene, one_hot_more: one_hot::State;
+        Rnn => rnn: RnnScene, rnn_more: rnn::State;
+        Train => train: TrainScene, train_more: train::State;
+        Word2Vec => word2vec: Word2VecScene, word2vec_more: word2vec::State;
+        Explain => explain: ExplainPage;
     }
 }

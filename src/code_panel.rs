@@ -32,6 +32,8 @@ pub fn CodePanel(
     copy: Callback<(), Written>,
     /// The scene's notebook file name and JSON (`rowflow_core::codegen::notebook`), likewise.
     notebook: Callback<(), (String, Written)>,
+    /// Hears the panel opened (true) or closed.
+    on_open: Callback<bool>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let said = RwSignal::new(None::<String>);
@@ -99,6 +101,7 @@ pub fn CodePanel(
             use wasm_bindgen::JsCast;
             let el = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok());
             open.set(el.is_some_and(|d| d.open()));
+            on_open.run(open.get_untracked());
             if !busy() {
                 said.set(None);
             }

@@ -16,6 +16,7 @@ mod heatmap;
 mod issue_list;
 mod learn_panel;
 mod lesson_panel;
+mod more;
 mod param;
 mod pass_toggle;
 mod presets;

@@ -3,16 +3,14 @@
 //! link or file replaced can come back; what can't be read changes nothing and says why.
 
 use crate::class_link::ClassLink;
+use crate::more::{self, Asked};
 use crate::storage::{show_read, size, Before, Notice, Scene};
 use leptos::prelude::*;
-use rowflow_core::scene::share::{from_file, to_file, to_link, Shared, MAX_LINK};
+use rowflow_core::scene::share::{to_file, to_link, MAX_LINK};
 use wasm_bindgen::JsCast;
 
 #[component]
-pub fn SharePanel<S>(scene: Scene<S>) -> impl IntoView
-where
-    S: Clone + PartialEq + Shared + Send + Sync + 'static,
-{
+pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
     // Work the scene does before it reads a file or brings work back (One-hot's draws).
     let before = use_context::<Before>();
     let link = RwSignal::new(None::<String>);
@@ -64,9 +62,15 @@ where
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
             let refused = move |why| scene.notice.set(Some(Notice::Refused { from: "file", why }));
             let Some(text) = text else { return refused("it is not a text file".into()) };
-            Before::run(before, text, move |text| match from_file::<S>(&text) {
-                Ok(s) => show_read(s, move |s| scene.adopt(s, "file")),
-                Err(why) => refused(why),
+            Before::run(before, text, move |text| {
+                more::read::<S>(
+                    text,
+                    |m| m.from_file,
+                    move |read| match read {
+                        Ok(s) => show_read(s, move |s| scene.adopt(s, "file")),
+                        Err(why) => refused(why),
+                    },
+                )
             });
         });
     };

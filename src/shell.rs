@@ -10,13 +10,14 @@ use crate::flow::{Flows, StepFlows};
 use crate::grid::{Grad, GridData};
 use crate::learn_panel::LearnPanel;
 use crate::lesson_panel::{LessonLinks, LessonPanel};
+use crate::more::{self, Asked};
 use crate::presets::Presets;
 use crate::runner::Runner;
 use crate::share_panel::SharePanel;
 use crate::storage::use_scene;
 use crate::timeline::Timeline;
 use leptos::prelude::*;
-use rowflow_core::codegen::{self, File, Numbers, Script};
+use rowflow_core::codegen::{self, File};
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
 use rowflow_core::scene::contract::{Edit, Scene, View};
@@ -52,7 +53,7 @@ impl<S: Scene> Clone for SceneModel<S> {
 }
 impl<S: Scene> Copy for SceneModel<S> {}
 
-impl<S: Scene> SceneModel<S> {
+impl<S: Asked> SceneModel<S> {
     /// The scene restored from its save (or a link), and computed.
     pub fn new() -> Self {
         let scene = use_scene::<S>(leak(crate::storage::key(S::NAME)));
@@ -211,13 +212,13 @@ impl<S: Scene> SceneModel<S> {
     }
 }
 
-impl<S: Scene> SceneModel<S> {
+impl<S: Asked> SceneModel<S> {
     /// Shows step `k` of `lesson`: its scene, pass, playhead and focus, and keeps the address
     /// on it so a reload or a copied link comes back here, and browser Back to the step before.
     /// Nothing is saved while it plays.
     pub fn play_lesson(&self, lesson: Lesson, k: usize) -> Result<(), String> {
         let step = lesson.steps.get(k).ok_or("no such step")?.clone();
-        let state = lesson.scene_at::<S>(k)?;
+        let state = (more::loaded::<S>().ok_or(more::UNLOADED)?.scene_at)(&lesson, k)?;
         self.scene.held.set(true);
         self.state.set(state);
         self.pass.set(step.pass);
@@ -249,16 +250,17 @@ impl<S: Scene> SceneModel<S> {
         Signal::derive(move || {
             lesson.with(|l| {
                 let (lesson, k) = l.as_ref()?;
-                state.with(|s| view.with(|v| lesson.steps[*k].say(s, v).ok()))
+                let say = more::loaded::<S>()?.say;
+                state.with(|s| view.with(|v| say(lesson, *k, s, v)))
             })
         })
     }
 
-    /// The lesson a link asks for (`?lesson=id&step=n`), opened at that step; a link naming
-    /// no lesson of this scene, or no step of it, says so.
+    /// The lesson a link asks for (`?lesson=id&step=n`), opened at that step (its part on
+    /// demand came first); a link naming no lesson of this scene, or no step of it, says so.
     fn open_linked_lesson(&self) -> Option<String> {
         let id = address::param("lesson")?;
-        let Some(lesson) = lesson::find::<S>(&id) else {
+        let Some(lesson) = more::loaded::<S>().and_then(|m| (m.lesson)(&id)) else {
             address::replace(&[("lesson", None), ("step", None)]);
             return Some(format!(
                 "This link asks for a lesson this scene does not have ({} characters); nothing was changed.",
@@ -298,7 +300,7 @@ fn leak(key: String) -> &'static str {
     Box::leak(key.into_boxed_str())
 }
 
-impl<S: Scene> SceneModel<S> {
+impl<S: Asked> SceneModel<S> {
     /// The scene's title with its presets and sharing. A preset replaces the scene and puts the
     /// view back at its start.
     pub fn header(&self, id: String, title: &'static str) -> impl IntoView {
@@ -355,7 +357,7 @@ impl<S: Scene> SceneModel<S> {
 /// PyTorch panel. The model is in context for the components inside, and what every grid of
 /// the scene's own tensors needs is there as [`Editing`].
 #[component]
-pub fn SceneShell<S: codegen::Notebook>(
+pub fn SceneShell<S: Asked>(
     model: SceneModel<S>,
     title: &'static str,
     /// The section, for scenes that place things by their boxes.
@@ -377,20 +379,41 @@ pub fn SceneShell<S: codegen::Notebook>(
     });
     // The script that reproduces the scene (Train's with as many steps as "Run N steps"): the
     // panel shows it, following every change, with a large literal left out; Copy code has it all,
-    // written off the page where the scene can (`Elsewhere`) when the panel left numbers out.
+    // written off the page where the scene can (`Elsewhere`) when the panel left numbers out. The
+    // writing is in the scene's part on demand, asked for when the open panel first reads it.
     let steps = move || codegen::run_steps(&model.run_n.get());
+    let part = RwSignal::new(more::loaded::<S>().map(Ok));
     let shown = Memo::new(move |_| {
         let steps = steps();
-        model.view.with(|view| model.state.with(|s| s.script(view, steps, Numbers::Shown)))
+        match part.get() {
+            Some(Ok(m)) => Ok(model.view.with(|view| model.state.with(|s| (m.script)(s, view, steps)))),
+            Some(Err(())) => {
+                Err(format!("# Not written: {}. Close the panel and open it again to try again.", more::UNLOADED))
+            }
+            None => {
+                leptos::task::spawn_local(async move {
+                    part.try_set(Some(more::load::<S>().await.map_err(drop)));
+                });
+                Err("# Writing the script…".to_string())
+            }
+        }
     });
+    let reopen = move |open: bool| {
+        if open && part.get_untracked().is_some_and(|p| p.is_err()) {
+            part.set(None);
+        }
+    };
     let elsewhere = use_context::<Elsewhere>();
     let write = move |file: File| {
         let steps = untrack(steps);
-        match elsewhere {
-            Some(Elsewhere(write)) if shown.with_untracked(|s| s.left_out > 0) => write.run((file, steps)),
-            _ => {
-                Written::Now(model.view.with_untracked(|view| model.state.with_untracked(|s| file.of(s, view, steps))))
+        match (elsewhere, part.get_untracked()) {
+            (Some(Elsewhere(write)), _) if shown.with_untracked(|s| s.as_ref().is_ok_and(|s| s.left_out > 0)) => {
+                write.run((file, steps))
             }
+            (_, Some(Ok(m))) => Written::Now(
+                model.view.with_untracked(|view| model.state.with_untracked(|s| (m.file)(&file, s, view, steps))),
+            ),
+            _ => model.written_later(file, steps),
         }
     };
     // Where the step on show sends its numbers, drawn over the scene.
@@ -423,11 +446,44 @@ pub fn SceneShell<S: codegen::Notebook>(
             {children()}
             <Flows flows=flows section=node_ref />
             <CodePanel
-                code=Signal::derive(move || shown.with(Script::text))
+                code=Signal::derive(move || shown.with(|s| s.as_ref().map_or_else(Clone::clone, |s| s.text())))
+                on_open=Callback::new(reopen)
                 copy=Callback::new(move |()| write(File::Script))
                 notebook=Callback::new(move |()| (codegen::file_name::<S>(), write(File::Notebook { title: title.into() })))
             />
         </section>
+    }
+}
+
+impl<S: Asked> SceneModel<S> {
+    /// `file` written once the scene's part on demand has come (Copy code or Download clicked
+    /// before it did): the promise of its Blob, rejected by Cancel or if the part does not come.
+    fn written_later(&self, file: File, steps: usize) -> Written {
+        use wasm_bindgen::{JsCast, JsValue};
+        let (mut resolve, mut reject) = (JsValue::UNDEFINED.unchecked_into(), JsValue::UNDEFINED.unchecked_into());
+        let blob = js_sys::Promise::new(&mut |yes, no| (resolve, reject) = (yes, no));
+        let refuse = StoredValue::new_local(reject.clone());
+        let (view, state) = (self.view, self.state);
+        let kind = match file {
+            File::Script => "text/plain",
+            File::Notebook { .. } => "application/json",
+        };
+        leptos::task::spawn_local(async move {
+            let text = match more::load::<S>().await {
+                Ok(m) => {
+                    view.try_with_untracked(|v| state.try_with_untracked(|s| (m.file)(&file, s, v, steps))).flatten()
+                }
+                Err(more::Unloaded) => None,
+            };
+            let _ = match text.and_then(|text| crate::share_panel::utf8_blob(&text, kind)) {
+                Some(blob) => resolve.call1(&JsValue::NULL, &blob),
+                None => reject.call1(&JsValue::NULL, &more::UNLOADED.into()),
+            };
+        });
+        let cancel = Callback::new(move |()| {
+            let _ = refuse.with_value(|r| r.call1(&JsValue::NULL, &"cancelled".into()));
+        });
+        Written::Later { blob, cancel }
     }
 }
 
@@ -460,6 +516,6 @@ pub const PANELS: &[(&str, &str)] = &[
 pub struct Look(pub Memo<Vec<Span>>);
 
 /// The model of the scene around a component.
-pub fn use_model<S: Scene>() -> SceneModel<S> {
+pub fn use_model<S: Asked>() -> SceneModel<S> {
     expect_context::<SceneModel<S>>()
 }

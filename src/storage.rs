@@ -5,10 +5,11 @@
 //! own waiting shows what another tab saved, and one whose change would write over another
 //! tab's newer save sets its own aside instead and says so.
 
+use crate::more::{self, Asked};
 use js_sys::JsString;
 use leptos::prelude::*;
 use rowflow_core::format::fixed;
-use rowflow_core::scene::share::{decode, from_link, link_text, to_save, Shared};
+use rowflow_core::scene::share::{link_text, to_save, Shared};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -54,6 +55,11 @@ pub fn size(bytes: usize) -> String {
         b if b < 1 << 20 => format!("{} KB", b.div_ceil(1024)),
         b => format!("{} MB", fixed(b as f64 / (1 << 20) as f64, 1)),
     }
+}
+
+/// Whether scene `name` has a save in this browser.
+pub fn saved(name: &str) -> bool {
+    stored(&key(name)).is_some()
 }
 
 fn load(key: &str) -> Option<String> {
@@ -145,13 +151,18 @@ pub enum Notice {
 pub type Save<S> = Option<Result<S, (String, String)>>;
 
 /// Reads and decodes the save under `key`.
-fn read_save<S: Shared>(key: &str) -> Save<S> {
+fn read_save<S: Asked>(key: &str) -> Save<S> {
     load(key).map(decode_save)
 }
 
-/// A save's text read as a scene, or kept with why it can't be.
-pub fn decode_save<S: Shared>(text: String) -> Result<S, (String, String)> {
-    decode::<S>(&text).map_err(|why| (text, why))
+/// A save's text read as a scene, or kept with why it can't be, by the scene's part on demand
+/// (loaded before a scene with a save is drawn).
+pub fn decode_save<S: Asked>(text: String) -> Result<S, (String, String)> {
+    decode_now::<S>(&text).map_err(|why| (text, why))
+}
+
+fn decode_now<S: Asked>(text: &str) -> Result<S, String> {
+    (more::loaded::<S>().ok_or(more::UNLOADED)?.decode)(text)
 }
 
 /// A save read ahead of its scene's view, in a task of its own, for `use_scene` to take from
@@ -180,7 +191,7 @@ impl<S: Send + Sync + 'static> ReadAhead<S> {
 /// The learner's own work under `key` (read ahead, if `Restored` did), and what to say of it.
 /// Saved text that can't be read is kept aside first; if even that fails, nothing may be saved
 /// over it (the third part says why).
-fn read_own<S: Shared + Send + Sync + 'static>(key: &str) -> (Option<S>, Option<Notice>, Option<String>) {
+fn read_own<S: Asked>(key: &str) -> (Option<S>, Option<Notice>, Option<String>) {
     let save = use_context::<ReadAhead<S>>().and_then(ReadAhead::take).unwrap_or_else(|| read_save(key));
     match save {
         None => (None, None, None),
@@ -202,13 +213,13 @@ fn read_own<S: Shared + Send + Sync + 'static>(key: &str) -> (Option<S>, Option<
 /// `key.previous` for "Back to my work".
 pub fn use_scene<S>(key: &'static str) -> Scene<S>
 where
-    S: Default + Clone + PartialEq + Shared + Send + Sync + 'static,
+    S: Asked,
 {
     crate::crash::opening(key);
     // A link opens only if it reads whole and the work it replaces could be set aside, as
     // saved: compared as text, not read back (One-hot's at real scale would draw its table).
     let linked = take_link().map(|payload| {
-        let linked = from_link::<S>(&payload)?;
+        let linked = decode_now::<S>(&link_text(&payload)?)?;
         set_aside_text(key, &linked).map(|kept| (linked, kept))
     });
     let (initial, notice, blocked) = match linked {
@@ -275,10 +286,7 @@ where
     scene
 }
 
-impl<S> Scene<S>
-where
-    S: Clone + PartialEq + Shared + Send + Sync + 'static,
-{
+impl<S: Asked> Scene<S> {
     /// Writes `state` at once, as a change to the scene on show would be written: the steps of
     /// a run still going when the scene is left or the page closed.
     pub fn write_now(&self, state: S) {
@@ -361,29 +369,35 @@ where
         let read = String::from(&text);
         let Some(n) = self.incoming.try_with_value(|(n, _)| n.wrapping_add(1)) else { return };
         self.incoming.try_set_value((n, Some(text)));
-        Before::run(before, read, move |read| match decode::<S>(&read) {
-            Ok(state) => show_read(state, move |state| {
-                let latest = |(k, text): &mut (u32, Option<JsString>)| if *k == n { text.take() } else { None };
-                let Some(Some(text)) = scene.incoming.try_update_value(latest) else { return };
-                // A change of the learner's, or a lesson, came first.
-                let busy = scene.pending.try_with_value(Option::is_some) != Some(false);
-                if busy || scene.held.try_get_untracked() != Some(false) {
-                    return;
-                }
-                scene.synced.try_set_value(Some(text));
-                scene.following.try_set_value(true);
-                scene.state.try_set(state);
-                if kept {
-                    scene.notice.try_set(Some(Notice::Elsewhere));
-                }
-            }),
-            Err(why) => {
-                let why = format!(
+        Before::run(before, read, move |read| {
+            more::read::<S>(
+                read,
+                |m| m.decode,
+                move |read| match read {
+                    Ok(state) => show_read(state, move |state| {
+                        let latest = |(k, text): &mut (u32, Option<JsString>)| if *k == n { text.take() } else { None };
+                        let Some(Some(text)) = scene.incoming.try_update_value(latest) else { return };
+                        // A change of the learner's, or a lesson, came first.
+                        let busy = scene.pending.try_with_value(Option::is_some) != Some(false);
+                        if busy || scene.held.try_get_untracked() != Some(false) {
+                            return;
+                        }
+                        scene.synced.try_set_value(Some(text));
+                        scene.following.try_set_value(true);
+                        scene.state.try_set(state);
+                        if kept {
+                            scene.notice.try_set(Some(Notice::Elsewhere));
+                        }
+                    }),
+                    Err(why) => {
+                        let why = format!(
                     "this scene was saved in another tab in a form this tab cannot read ({why}), so nothing here is saved over it; reload this tab to open it"
                 );
-                scene.blocked.try_set_value(Some(why.clone()));
-                scene.unsaved.try_set(Some(why));
-            }
+                        scene.blocked.try_set_value(Some(why.clone()));
+                        scene.unsaved.try_set(Some(why));
+                    }
+                },
+            )
         });
     }
 
@@ -429,28 +443,37 @@ where
             let why = "it is no longer there".into();
             return self.notice.set(Some(Notice::Refused { from: "saved work", why }));
         };
-        Before::run(before, text, move |text| match decode::<S>(&text) {
-            Ok(state) => {
-                let previous = previous.clone();
-                show_read(state, move |state| match set_aside_text(scene.key, &state) {
-                    Ok(swapped) => {
-                        if let (false, Ok(s)) = (swapped, local_storage()) {
-                            let _ = s.remove_item(&previous);
-                        }
-                        scene.synced.set_value(stored(scene.key));
-                        scene.state.try_set(state);
-                        scene.notice.try_set(Some(Notice::Restored));
+        Before::run(before, text, move |text| {
+            let previous = previous.clone();
+            more::read::<S>(
+                text,
+                |m| m.decode,
+                move |read| match read {
+                    Ok(state) => {
+                        let previous = previous.clone();
+                        show_read(state, move |state| match set_aside_text(scene.key, &state) {
+                            Ok(swapped) => {
+                                if let (false, Ok(s)) = (swapped, local_storage()) {
+                                    let _ = s.remove_item(&previous);
+                                }
+                                scene.synced.set_value(stored(scene.key));
+                                scene.state.try_set(state);
+                                scene.notice.try_set(Some(Notice::Restored));
+                            }
+                            Err(why) => {
+                                scene.notice.try_set(Some(Notice::Refused { from: "saved work", why }));
+                            }
+                        });
                     }
-                    Err(why) => {
-                        scene.notice.try_set(Some(Notice::Refused { from: "saved work", why }));
-                    }
-                });
-            }
-            // A save that did not read when a link was opened over it is set aside as it was.
-            Err(why) => scene.notice.set(Some(Notice::Refused {
-                from: "saved work",
-                why: format!("it no longer reads as this scene ({why}); it stays in this browser under {previous}"),
-            })),
+                    // A save that did not read when a link was opened over it is set aside as it was.
+                    Err(why) => scene.notice.set(Some(Notice::Refused {
+                        from: "saved work",
+                        why: format!(
+                            "it no longer reads as this scene ({why}); it stays in this browser under {previous}"
+                        ),
+                    })),
+                },
+            )
         });
     }
 }

@@ -9,7 +9,8 @@
 // sharing code, and `__wasm_split.js`, which fetches a scene's chunks on its first use. Each
 // scene's chunk then takes in the chunks it shares with only some scenes (`mergeChunks`, binaryen's
 // wasm-merge), so a scene is its own part and the part every scene shares; a split point within a
-// scene (word2vec_scale) is a part of its own, fetched by that scene's code. Then wasm-bindgen on
+// scene (word2vec_scale, and each scene's `<scene>_more`: what it does only when asked, src/more.rs)
+// is a part of its own, fetched by that scene's code. Then wasm-bindgen on
 // the main module and, for a release, wasm-opt -O2 -Oz on every module. Chunks are
 // named by their content's hash like Trunk's own files, so a static host may cache them for a
 // year (tools/serve.mjs) and a new version of the site never meets an old chunk. A release's
@@ -126,6 +127,13 @@ try {
   }
   const attribute = (value) => JSON.stringify(value).replaceAll('"', '&quot;');
   const map = Object.fromEntries(scenes.map((s) => [s, parts[s].map((f) => base + f)]));
+  // And each scene's part on demand, for boot.js to fetch beside the scene's when the app will
+  // read it before drawing the scene (a link, a lesson or a save); the rest it needs is the scene's.
+  for (const scene of SCENES) {
+    const more = parts[`${scene}_more`]?.[0];
+    if (!more) throw new Error(`tools/split.mjs: the loader has no ${scene}_more part (src/app.rs)`);
+    map[`${scene}_more`] = [base + more];
+  }
   const added = `<meta name="rowflow-parts" content="${attribute(map)}" /><meta name="rowflow-styles" content="${attribute(styles)}" />`;
   // boot.js (Trunk's hashed copy, with its integrity) minified, under the hash of what it now is:
   // a browser holding the old name for a year never meets an integrity it does not match.
@@ -189,9 +197,9 @@ async function mergeChunks(work, input) {
     ([text, scene, deps]) => ({ text, scene, deps: deps.split(', ').filter(Boolean) }),
   );
   const file = (chunk) => `${chunk.replace(/^__/, '')}.wasm`;
-  // A split point named after another and `_` (word2vec_scale) is a part of that scene, called
-  // only from its code: what it shares with the scene is merged into the scene's part, loaded
-  // before it.
+  // A split point named after another and `_` (word2vec_scale, linear_more) is a part of that
+  // scene, called only from its code: what it shares with the scene is merged into the scene's
+  // part, loaded before it.
   for (const point of scenes) point.within = scenes.find((s) => point.scene.startsWith(`${s.scene}_`));
   // A page that is not a scene (explain) loads the part every scene shares where it uses some of
   // it, and takes the rest into its own part: it does not cut the scenes' shared part.

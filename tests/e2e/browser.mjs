@@ -282,9 +282,19 @@ export async function copyLink(page) {
 }
 
 /** Opens the PyTorch panel and waits for its code. */
+/** Opens the PyTorch panel and returns its script once written: the scene's part that writes it
+ * comes on the panel's first opening (src/more.rs). The `pre`: a class link's checkbox is
+ * labelled "PyTorch code" too. */
 export async function openCode(page) {
   await page.getByText('PyTorch: the same numbers in Python').click();
-  await page.getByLabel('PyTorch code').waitFor();
+  return writtenCode(page);
+}
+
+/** The open PyTorch panel's script, once written. */
+export async function writtenCode(page) {
+  const pre = page.locator('pre[aria-label="PyTorch code"]').filter({ hasText: /^import torch/ });
+  await pre.waitFor();
+  return pre.textContent();
 }
 
 /** Copy code, and its answer: Copied, or Select the code where the clipboard is refused. */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { serve, download, status, type } from './browser.mjs';
+import { serve, download, openCode, status, type } from './browser.mjs';
 
 const site = serve();
 
@@ -30,15 +30,6 @@ async function notebook(page) {
 
 const source = (cell) => cell.source.join('');
 
-/** Opens the PyTorch panel and returns its code (the `pre`: a class link's checkbox is labelled
- * "PyTorch code" too). */
-async function openPanel(page) {
-  await page.getByText('PyTorch: the same numbers in Python').click();
-  const pre = page.locator('pre[aria-label="PyTorch code"]');
-  await pre.waitFor();
-  return pre.textContent();
-}
-
 test('every scene downloads its notebook: the panel’s code in cells, the page’s words between', async () => {
   const scenes = [
     ['#/linear', 'weight[0, 0]', 'linear', 'torch.manual_seed(0)'],
@@ -54,7 +45,7 @@ test('every scene downloads its notebook: the panel’s code in cells, the page�
     assert.match(caption, /^Step 1 of \d+: /, route);
     const title = (await page.locator('.scene-bar h1').textContent()).trim();
     const preset = (await page.locator('select[aria-label=Preset] option:checked').textContent()).trim();
-    const code = await openPanel(page);
+    const code = await openCode(page);
 
     const { name, nb } = await notebook(page);
     assert.equal(name, `rowflow-${slug}.ipynb`);
@@ -85,7 +76,7 @@ test('the notebook follows the scene: Run N steps, an edit, an error PyTorch rai
   let page = await site.go('#/train', '[data-cell="user_factors.weight[0, 0]"]');
   await page.getByLabel('N', { exact: true }).fill('5');
   await page.getByLabel('N', { exact: true }).press('Tab');
-  await openPanel(page);
+  await openCode(page);
   let { nb } = await notebook(page);
   assert.equal(nb.metadata.rowflow.steps, 5);
   const sgd = nb.cells.find((c) => c.id === 'sgd');
@@ -98,7 +89,7 @@ test('the notebook follows the scene: Run N steps, an edit, an error PyTorch rai
   // Embedding: an id out of range is PyTorch's IndexError, said before the cells.
   page = await site.go('#/embedding', '[data-cell="weight[0, 0]"]');
   await type(page, 'input[0]', '9');
-  await openPanel(page);
+  await openCode(page);
   ({ nb } = await notebook(page));
   const intro = shown(source(nb.cells[0]));
   assert.ok(intro.includes('changed since (edits, a new seed or SGD steps)'), intro);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { cell, download, fixture, fmt, indices, label, mark, scene, shot, type, until } from './browser.mjs';
+import { cell, download, fixture, fmt, indices, label, mark, scene, shot, type, until, writtenCode } from './browser.mjs';
 
 const { open } = scene('#/one-hot', { ready: '[data-cell="linear(one_hot)[0, 0]"]' });
 
@@ -162,7 +162,7 @@ test('V = 50 000: heat maps, still equal, both ways timed', async () => {
   // The code draws the table with the seed and writes over it only the cells kept from 4 × 5.
   const code = page.locator('details.code-panel');
   await code.locator('summary').click();
-  const py = await code.locator('pre.code').textContent();
+  const py = await writtenCode(page);
   assert.match(py, /torch\.manual_seed\(123\)\nemb = nn\.Embedding\(50000, 5\)\n# the numbers set since the seed's draw/);
   assert.ok(py.length < 4000, `${py.length} characters`);
   await code.locator('summary').click();

@@ -1,9 +1,10 @@
 // The site's WebAssembly is cut at its scenes (tools/split.mjs): a visit downloads what every page
-// needs and the scene it opens; another scene's part comes when that scene is first shown, and a
-// part that cannot come says so beside a way to try again, losing nothing.
+// needs and the scene it opens; another scene's part comes when that scene is first shown, what a
+// scene does only when asked (src/more.rs) when it is asked, and a part that cannot come says so
+// beside a way to try again, losing nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hold, serve, type } from './browser.mjs';
+import { hold, openCode, serve, type } from './browser.mjs';
 
 const site = serve();
 
@@ -49,7 +50,8 @@ test('the start page fetches no scene, a scene only its own part, the next scene
   const before = await out.textContent();
   await edit(page, '2');
   assert.notEqual(await out.textContent(), before, 'an edit recomputes the output');
-  assert.deepEqual(scenes(wasm), ['split_linear', 'split_rnn'], 'a scene seen before is not fetched again');
+  // Shown again, Linear reads back what it saved when first shown: its part on demand reads saves.
+  assert.deepEqual(scenes(wasm), ['split_linear', 'split_linear_more', 'split_rnn'], 'a scene seen before is not fetched again');
   assert.deepEqual(page.errors, []);
 });
 
@@ -210,4 +212,41 @@ test('each scene looks the same with only its own stylesheet as with all five', 
     assert.deepEqual(page.errors, []);
     await page.close();
   }
+});
+
+test('a scene’s part on demand comes when asked: for the PyTorch panel, or before a save is read back', async () => {
+  const page = await site.page();
+  const wasm = fetched(page);
+  await page.goto(`${site.base}#/linear`);
+  await page.locator(LINEAR).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(scenes(wasm), ['split_linear'], 'a first visit reads no save and writes no script');
+  assert.ok((await openCode(page)).includes('linear = nn.Linear(6, 10)'));
+  assert.deepEqual(scenes(wasm), ['split_linear', 'split_linear_more']);
+  await edit(page, '3');
+
+  // Another tab, with that part not coming: the saved edit is not drawn over; it comes with the part.
+  const tab = await page.context().newPage();
+  let offline = true;
+  await tab.route('**/split_linear_more-*.wasm', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await tab.goto(`${site.base}#/linear`);
+  await tab.getByRole('alert').filter({ hasText: 'could not be downloaded' }).waitFor();
+  assert.equal(await tab.locator(LINEAR).count(), 0, 'no scene drawn without its save');
+  offline = false;
+  await tab.getByRole('button', { name: 'Try again' }).click();
+  await tab.locator(LINEAR).first().waitFor();
+  assert.equal(await tab.locator('[role=grid][aria-label=input] input').first().inputValue(), '3.0000');
+
+  // On a reload with the save, boot.js asks for that part beside the scene's, before the main module.
+  await tab.reload();
+  await tab.locator(LINEAR).first().waitFor();
+  const entries = await tab.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+  );
+  const main = entries.find((e) => /rowflow-[0-9a-f]+_bg\.wasm$/.test(e.path));
+  const more = entries.filter((e) => /split_linear_more-/.test(e.path));
+  assert.equal(more.length, 1, JSON.stringify(entries));
+  assert.ok(more[0].start < main.start, 'asked for before the main module');
+  assert.equal(await tab.locator('[role=grid][aria-label=input] input').first().inputValue(), '3.0000');
+  assert.deepEqual(page.errors, []);
 });
