@@ -33,7 +33,10 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
  * map in index.html), or the JavaScript, the CSS and the HTML. */
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const partsMap = html.match(/name="?rowflow-parts"?\s+content="([^"]*)"|content="([^"]*)"\s+name="?rowflow-parts"?/);
-const parts = Object.values(JSON.parse((partsMap?.[1] ?? partsMap?.[2] ?? '{}').replaceAll('&quot;', '"'))).map((l) => l.map((f) => f.replace(/^.*\//, '')));
+// Each scene's part on demand (`<scene>_more`, src/more.rs) is listed too, and is no scene.
+const parts = Object.entries(JSON.parse((partsMap?.[1] ?? partsMap?.[2] ?? '{}').replaceAll('&quot;', '"')))
+  .filter(([name]) => !name.endsWith('_more'))
+  .map(([, l]) => l.map((f) => f.replace(/^.*\//, '')));
 const everyScene = parts.length ? parts.reduce((all, l) => all.filter((f) => l.includes(f))) : [];
 const KINDS = ['main wasm', "every scene's wasm", "the scene's own wasm", 'wasm some scenes share', 'JS', 'CSS', 'HTML'];
 function kind(file) {
