@@ -206,11 +206,18 @@ async function mergeChunks(work, input) {
   const whole = scenes.filter((s) => !s.within && !PAGES.includes(s.scene));
   const everyScene = whole.length ? whole.map((s) => s.deps).reduce((all, d) => all.filter((c) => d.includes(c))) : [];
   const writable = writableRange(await readFile(input));
+  // A chunk used by one scene and, besides it, only by that scene's own parts (linear_more) is
+  // merged into the scene's part even if it holds writable data: those parts load after the scene
+  // and take none of what the scene has (below), so its data is written once.
+  const oneScenes = (chunk) => {
+    const users = scenes.filter((s) => s.deps.includes(chunk));
+    return new Set(users.map((s) => s.within ?? s)).size === 1 && users.some((s) => !s.within);
+  };
   const keeps = new Map();
   for (const chunk of new Set(scenes.flatMap((s) => s.deps))) {
     const segments = dataSegments(await readFile(join(work, file(chunk))));
     const writes = segments.some((d) => d.passive || (d.start < d.end && d.start < writable.end && writable.start < d.end));
-    keeps.set(chunk, writes || everyScene.includes(chunk));
+    keeps.set(chunk, (writes && !oneScenes(chunk)) || everyScene.includes(chunk));
   }
   const features = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue', 'simd'].map((f) => `--enable-${f}`);
   // The stand-in for the main module: what the parts import from it, exported again.
