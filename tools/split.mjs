@@ -186,8 +186,8 @@ try {
  * them (README). Code some scenes share is then downloaded again by the next such scene, and its
  * copy writes the same functions into the same slots of the shared table as the first did, which
  * is harmless for code and constants; a chunk holding writable data (Rust's `.data` or `.bss`,
- * which a second copy would write back to its first values) stays shared, as does the chunk every
- * scene loads. The chunks import the main module's memory, table and stack pointer; binaryen's
+ * which a second copy would write back to its first values) stays shared unless one scene and its
+ * own parts alone use it, as does the chunk every scene loads. The chunks import the main module's memory, table and stack pointer; binaryen's
  * wasm-merge gives each input its own, so one module exporting them (imported from
  * `__wasm_split_all`, the same object in the loader) stands in for the main module. */
 async function mergeChunks(work, input) {
