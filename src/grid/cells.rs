@@ -50,8 +50,15 @@ pub(super) fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridDat
                 r#"<tr role="row"><th role="columnheader" class="slice-label" colspan="{cols}">{slice}</th></tr>"#
             );
         }
+        // Row names are for one 2-D table.
+        let row_names: Option<Vec<String>> =
+            c.rows.filter(|_| shape.len() == 2).map(|r| r.with_untracked(|l| l.lines().map(String::from).collect()));
         for r in 0..rows_per_slice {
             html.push_str(r#"<tr role="row">"#);
+            if let Some(names) = &row_names {
+                let name = escape(names.get(r).map_or("", String::as_str));
+                let _ = write!(html, r#"<th role="rowheader" class="row-name" data-row="{r}">{name}</th>"#);
+            }
             for col in 0..cols {
                 let i = (s * rows_per_slice + r) * cols + col;
                 let (name, text) = (escape(&names[i]), escape(&built[i].text));

@@ -38,6 +38,16 @@ pub struct Grad {
     pub dim: Option<Callback<Vec<usize>, bool>>,
 }
 
+/// The names of the rows of some 2-D tensors, each before its row (`rowheader`), given in the
+/// context of their grids: word2vec's words, one a line (a `String`, whose signal code every grid
+/// has already: a list of them cost every link 1 KB gzipped). A change of them builds the table
+/// again: give a memo.
+#[derive(Clone, Copy)]
+pub struct RowNames {
+    pub tensors: &'static [&'static str],
+    pub lines: Signal<String>,
+}
+
 /// A tensor as a labelled grid: `role="grid"` named by its PyTorch name. Each cell's focusable
 /// element carries its PyTorch index (`data-cell="weight[1, 2]"`, for tests and code) and is
 /// named by it: an input `weight[1, 2]` (its value is read apart), a read-only cell with the
@@ -71,6 +81,7 @@ pub fn Grid(
     #[prop(optional)]
     column: bool,
 ) -> impl IntoView {
+    let rows = use_context::<RowNames>().filter(|r| r.tensors.contains(&name.as_str())).map(|r| r.lines);
     let shape = Memo::new(move |_| data.with(|d| d.shape().to_vec()));
     let big = Memo::new(move |_| data.with(|d| d.numel() > HEATMAP_CELLS));
     let caption_name = name.clone();
@@ -80,6 +91,10 @@ pub fn Grid(
         } else {
             let active = RwSignal::new(0);
             let grad = grad.clone();
+            // New row names (a corpus edited to as many words) build the table again: rare.
+            if let Some(rows) = rows {
+                rows.track();
+            }
             let cells = Cells {
                 name: name.clone(),
                 data,
@@ -93,6 +108,7 @@ pub fn Grid(
                 active,
                 grad,
                 column,
+                rows,
             };
             cells_view(cells, shape.get()).into_any()
         }
@@ -125,6 +141,7 @@ struct Cells {
     active: RwSignal<usize>,
     grad: Option<Grad>,
     column: bool,
+    rows: Option<Signal<String>>,
 }
 
 impl Cells {

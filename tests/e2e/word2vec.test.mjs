@@ -64,6 +64,22 @@ test('skip-gram: the first sentence as pairs, a step moves only the rows it read
   await shot(page, 'word2vec-skip-gram');
 });
 
+test('each row of both tables is named by its word, and the names follow the corpus', async () => {
+  const page = await open();
+  const names = (name) => page.locator(`[role=grid][aria-label="${name}"] th[role=rowheader]`).allTextContents();
+  const named = await names(IN);
+  assert.equal(named.length, 35);
+  assert.deepEqual([0, 1, 2, 6].map((r) => named[r]), ['the', 'was', 'film', 'great']);
+  assert.deepEqual(await names(OUT), named);
+  // "film" written "movie" everywhere: as many words, the same tables, the new name on its row.
+  const corpus = page.locator('.corpus-text textarea');
+  await corpus.fill((await corpus.inputValue()).replaceAll(/\bfilm\b/g, 'movie'));
+  await corpus.blur();
+  await page.waitForFunction((name) => document.querySelector(`[role=grid][aria-label="${name}"] th[data-row="2"]`)?.textContent === 'movie', IN);
+  assert.deepEqual(await names(OUT), await names(IN));
+  assert.deepEqual(page.errors, []);
+});
+
 test('CBOW: one pair per centre, its context averaged', async () => {
   const page = await open();
   await page.getByLabel(/CBOW/).check();

@@ -11,7 +11,7 @@ mod scale;
 
 use crate::flag::Flag;
 use crate::formula::FormulaView;
-use crate::grid::{Grid, GridData};
+use crate::grid::{Grid, GridData, RowNames};
 use crate::issue_list::IssueList;
 use crate::param::Param;
 use crate::seed_field::SeedField;
@@ -85,6 +85,10 @@ pub fn Word2VecScene() -> impl IntoView {
         Signal::derive(move || format!("The task's table ({}){what}", start_name(start.get())))
     };
     let fixed = |text: &str| Signal::stored(text.to_string());
+    // Each row of both tables is a word of the vocabulary: named before it, on a projector too.
+    // A memo: the tables are built again only when the words change.
+    let words = Memo::new(move |_| computed.with(|c| c.words.join("\n")));
+    provide_context(RowNames { tensors: &[IN, OUT], lines: words.into() });
 
     view! {
         <SceneShell model=model title="word2vec or the task?">
