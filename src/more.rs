@@ -1,7 +1,7 @@
 //! What a scene does only when asked: read a save, a link or a file, write its PyTorch script and
 //! notebook, play a lesson. It is a part of the WebAssembly of its own per scene (a split point,
 //! src/app.rs), fetched on first use, or before the scene is drawn when its link or save or lesson
-//! needs it at once: a first visit leaves it out, 37–53 KB gzipped less on every scene's link
+//! needs it at once: a first visit leaves it out, 37–56 KB gzipped less on every scene's link
 //! (README). The scene's code reaches it only through `More`'s functions.
 
 use leptos::prelude::AnyView;
@@ -113,6 +113,5 @@ pub fn read<S: Asked>(text: String, pick: fn(&More<S>) -> Reader<S>, then: impl 
     }
 }
 
-/// Why a scene's text could not be read when its part did not come.
-pub const UNLOADED: &str =
-    "the part of rowflow that reads it could not be downloaded (the network, or a new version of the site)";
+/// Why a scene's text was not read, or its script not written, when its part did not come.
+pub const UNLOADED: &str = "its part of rowflow could not be downloaded (the network, or a new version of the site)";
