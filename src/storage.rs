@@ -450,7 +450,6 @@ impl<S: Asked> Scene<S> {
                 |m| m.decode,
                 move |read| match read {
                     Ok(state) => {
-                        let previous = previous.clone();
                         show_read(state, move |state| match set_aside_text(scene.key, &state) {
                             Ok(swapped) => {
                                 if let (false, Ok(s)) = (swapped, local_storage()) {
