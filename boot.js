@@ -11,6 +11,176 @@ const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const route = (hash = location.hash) => hash.split('?')[0].replace(/\/+$/, '');
 const home = () => route() === '' || route() === '#';
 
+/** `one_hot` for `#/one-hot?s=...`: the scene's name in tools/split.mjs's maps. */
+const sceneOf = (hash) => route(hash).slice(2).replace('-', '_');
+
+/** The route's parameters: `lang` of `#/rnn?lang=es&present`. */
+const hashParams = () => new URLSearchParams(location.hash.split('?')[1] ?? '');
+
+// The learner's language: a link's `lang` (`#/rnn?lang=zh-CN`, or `?lang=` before the `#`), else
+// the one chosen last time, else the browser's first that rowflow speaks, else English. Its
+// messages (l10n/<lang>/*.ftl) are formatted by Project Fluent's @fluent/bundle, both named by
+// index.html's `rowflow-l10n` (tools/l10n.mjs); the app asks through `rowflowT` (src/l10n.rs).
+// Changing it reloads the page, which keeps everything (saves, the address).
+const LANG = 'rowflow.lang';
+const l10n = JSON.parse(meta('rowflow-l10n') ?? '{"ftl":{}}');
+/** rowflow's language for a BCP 47 tag, by its full tag, else by its language (`es-MX` → `es`). */
+const spoken = (tag) => {
+  const langs = Object.keys(l10n.ftl);
+  const low = tag?.toLowerCase();
+  return low && (langs.find((l) => l.toLowerCase() === low) ?? langs.find((l) => l.split('-')[0] === low.split('-')[0]));
+};
+function remembered() {
+  try {
+    return localStorage.getItem(LANG);
+  } catch {
+    return null;
+  }
+}
+const linked = spoken(new URLSearchParams(location.search).get('lang')) ?? spoken(hashParams().get('lang'));
+const lang = linked ?? spoken(remembered()) ?? navigator.languages.map(spoken).find(Boolean) ?? 'en';
+document.documentElement.lang = lang;
+if (linked && linked !== remembered()) {
+  try {
+    localStorage.setItem(LANG, linked);
+  } catch {
+    // The link keeps asking for it.
+  }
+}
+
+let bundle = null;
+/** Message `id` (or `id.attr`) in the learner's language with `args`; the id itself, said as a
+ * console error, when there is none (tools/l10n_check.mjs keeps that from shipping). Numbers
+ * are written without grouping, as PyTorch writes them. */
+function t(id, args = {}) {
+  const [name, attr] = id.split('.');
+  const message = bundle?.getMessage(name);
+  const pattern = attr ? message?.attributes[attr] : message?.value;
+  if (!pattern) {
+    if (bundle) console.error(`rowflow: no message ${id} in ${bundle.locales[0]}`);
+    return id;
+  }
+  const { FluentNumber } = globalThis.FluentBundle;
+  const values = Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [k, typeof v === 'number' ? new FluentNumber(v, { useGrouping: false }) : v]),
+  );
+  const errors = [];
+  const text = bundle.formatPattern(pattern, values, errors);
+  for (const error of errors) console.error(`rowflow: message ${id}: ${error}`);
+  return text;
+}
+/** The app's way in: `args` as `[name, value, name, value, …]`. */
+globalThis.rowflowT = (id, flat) => {
+  const args = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) args[flat[i]] = flat[i + 1];
+  return t(id, args);
+};
+
+/** index.html's static shell in the learner's language: each `data-l10n-id` element's text (a
+ * message's `<code>…</code>` as code) and its attributes the message has, with the element's
+ * `data-l10n-args`. */
+function translatePage() {
+  for (const el of document.querySelectorAll('[data-l10n-id]')) {
+    const id = el.dataset.l10nId;
+    const args = JSON.parse(el.dataset.l10nArgs ?? '{}');
+    const message = bundle.getMessage(id);
+    if (message?.value) {
+      const parts = t(id, args).split(/<code>(.*?)<\/code>/);
+      el.replaceChildren(...parts.map((part, i) => (i % 2 ? Object.assign(document.createElement('code'), { textContent: part }) : part)));
+    }
+    for (const attr of Object.keys(message?.attributes ?? {})) el.setAttribute(attr, t(`${id}.${attr}`, args));
+  }
+}
+
+/** The language the page is shown in: the learner's, or English when theirs cannot be fetched. */
+let shown = lang;
+const fetched = new Map();
+/** The text of the messages of `scene` (`''`: what every page says), fetched once in the page's
+ * language; a scene's own are English's when the learner's cannot be fetched. */
+function messagesOf(scene) {
+  const get = (file) =>
+    file ? fetch(new URL(file, location.href)).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${file}: ${r.status}`)))) : Promise.reject(new Error(`no messages for ${scene}`));
+  if (!fetched.has(scene)) {
+    const own = get(l10n.ftl[shown]?.[scene]);
+    fetched.set(scene, shown === 'en' || scene === '' ? own : own.catch(() => get(l10n.ftl.en?.[scene])));
+  }
+  return fetched.get(scene);
+}
+
+/** The messages every page needs, with the formatter, and the page shown in them. Until then a
+ * page in another language than index.html's is hidden, so it never flashes English. */
+async function loadMessages() {
+  if (lang !== 'en') document.documentElement.classList.add('l10n-wait');
+  try {
+    if (!l10n.fluent) return;
+    const common = () =>
+      messagesOf('').catch((error) => {
+        if (shown === 'en') throw error;
+        shown = 'en';
+        fetched.clear();
+        return messagesOf('');
+      });
+    const [, ftl] = await Promise.all([import(new URL(l10n.fluent, location.href)), common()]);
+    const { FluentBundle, FluentResource } = globalThis.FluentBundle;
+    bundle = new FluentBundle(shown, { useIsolating: false });
+    bundle.addResource(new FluentResource(ftl));
+    document.documentElement.lang = shown;
+    translatePage();
+  } finally {
+    document.documentElement.classList.remove('l10n-wait');
+  }
+}
+const messagesReady = loadMessages();
+
+const added = new Set();
+/** Adds the messages of a route's scene to the page's, once; resolves when they are in, or could
+ * not be had (a missing message then says its id). */
+function messagesFor(hash) {
+  const scene = sceneOf(hash);
+  if (!l10n.ftl.en?.[scene]) return Promise.resolve();
+  messagesOf(scene).catch(() => {});
+  return messagesReady
+    .then(() => messagesOf(scene))
+    .then((ftl) => {
+      if (added.has(scene) || !bundle) return;
+      added.add(scene);
+      bundle.addResource(new globalThis.FluentBundle.FluentResource(ftl));
+    })
+    .catch(() => {});
+}
+
+// The masthead's picker: the choice is remembered and the page reloaded in it, with the address
+// (a link's `lang` follows). Not while the latest work is not saved in this browser: a reload
+// would lose it.
+const picker = document.querySelector('.lang-picker select');
+picker.value = lang;
+picker.addEventListener('change', () => {
+  const note = document.querySelector('.present-note');
+  if (document.querySelector('.save-notice')) {
+    note.textContent = t('lang-unsaved');
+    picker.value = document.documentElement.lang;
+    return;
+  }
+  try {
+    localStorage.setItem(LANG, picker.value);
+  } catch {
+    // Kept by the address instead.
+  }
+  // The address's own parameters as they are (a link's `s` untouched), `lang` set when it has one
+  // or the choice could not be remembered.
+  const [path, query = ''] = location.hash.split('?');
+  const params = query.split('&').filter((p) => p && !p.startsWith('lang='));
+  if (query.split('&').some((p) => p.startsWith('lang=')) || remembered() !== picker.value) params.push(`lang=${picker.value}`);
+  history.replaceState(null, '', `${path || '#/'}${params.length ? '?' : ''}${params.join('&')}`);
+  if (new URLSearchParams(location.search).has('lang')) {
+    const url = new URL(location.href);
+    url.searchParams.delete('lang');
+    location.replace(url.href);
+  } else {
+    location.reload();
+  }
+});
+
 /** Whether the app has drawn the route in <main>: a scene, or the page saying there is none.
  * Until then (the WebAssembly, or a scene's own part of it, still on its way) the preview shows. */
 const drawn = () => [...document.querySelectorAll('main > section')].some((s) => s.id !== 'landing' && s.id !== 'preview');
@@ -38,8 +208,6 @@ addEventListener('hashchange', followRoute);
 // Observers run before the next paint: the preview goes in the frame the scene arrives.
 new MutationObserver(followRoute).observe(document.querySelector('main'), { childList: true });
 
-/** `one_hot` for `#/one-hot?s=...`: the scene's name in tools/split.mjs's maps. */
-const sceneOf = (hash) => route(hash).slice(2).replace('-', '_');
 
 /** Each scene's own stylesheet and its integrity (index.html's `rowflow-styles`, written by
  * tools/split.mjs): a page has main.css and the stylesheet of each scene it has shown or been
@@ -47,9 +215,7 @@ const sceneOf = (hash) => route(hash).slice(2).replace('-', '_');
 const sceneStyles = JSON.parse(meta('rowflow-styles') ?? '{}');
 const styles = new Map();
 /** Adds the stylesheet of a route's scene, once; resolves when it has loaded, or failed (a scene
- * drawn without its layout beats one never drawn). The app asks for it as it fetches a scene's
- * part and draws the scene after both (`rowflowStyle`, src/app.rs); the route a visit opens
- * has it asked for here, before the WebAssembly. */
+ * drawn without its layout beats one never drawn). */
 function styleOf(hash) {
   const scene = sceneOf(hash);
   if (!Object.hasOwn(sceneStyles, scene)) return Promise.resolve();
@@ -62,8 +228,12 @@ function styleOf(hash) {
   }
   return styles.get(scene);
 }
-globalThis.rowflowStyle = styleOf;
-styleOf(location.hash);
+/** A route's scene's own stylesheet and messages: the app asks for them as it fetches the scene's
+ * part and draws the scene after all three (`rowflowScene`, src/app.rs); the route a visit opens
+ * has them asked for here, before the WebAssembly. */
+const sceneFiles = (hash) => Promise.all([styleOf(hash), messagesFor(hash)]);
+globalThis.rowflowScene = sceneFiles;
+sceneFiles(location.hash);
 
 // The Projector switch: large, high-contrast type for a classroom (style/main.css). A link with
 // `?present` (`#/embedding?present`) opens in it; the choice is kept for the next visit.
@@ -78,13 +248,13 @@ function project(on, keep) {
   try {
     localStorage.setItem(PRESENT, on ? 'on' : 'off');
   } catch (error) {
-    note = `Not remembered for the next visit: this browser refused to save it (${error.name}).`;
+    note = t('present-not-kept', { error: error.name });
   }
   document.querySelector('.present-note').textContent = note;
 }
 
 /** `present` among the route's parameters: `#/rnn?present`, `#/rnn?s=...&present`. */
-const presentAsked = () => new URLSearchParams(location.hash.split('?')[1] ?? '').has('present');
+const presentAsked = () => hashParams().has('present');
 
 let saved = null;
 try {
@@ -112,12 +282,12 @@ fullscreen.hidden = !document.fullscreenEnabled;
 function toggleFullscreen() {
   const done = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
   done.catch((error) => {
-    document.querySelector('.present-note').textContent = `Fullscreen was refused: ${error.message}`;
+    document.querySelector('.present-note').textContent = t('fullscreen-refused', { error: error.message });
   });
 }
 fullscreen.addEventListener('click', toggleFullscreen);
 document.addEventListener('fullscreenchange', () => {
-  fullscreen.textContent = document.fullscreenElement ? 'Exit fullscreen' : 'Fullscreen';
+  fullscreen.textContent = document.fullscreenElement ? t('fullscreen-exit') : t('fullscreen');
 });
 
 // A clicker's blank-screen keys: `b` or `.` black, `w` white; any key or click brings the page
@@ -171,8 +341,7 @@ function startFresh(button) {
     sessionStorage.setItem('rowflow.fresh', key);
     sessionStorage.removeItem('rowflow.crashed');
   } catch (error) {
-    button.parentElement.querySelector('[role=status]').textContent =
-      `Your saved work could not be set aside (${error.name}), so nothing was changed: download it first.`;
+    button.parentElement.querySelector('[role=status]').textContent = t('crash-not-set-aside', { error: error.name });
     return;
   }
   history.replaceState(null, '', route() || '#/');
@@ -215,8 +384,7 @@ function offline() {
   };
   reload.addEventListener('click', () => {
     if (document.querySelector('.save-notice')) {
-      said.textContent =
-        'A new version of rowflow is ready, but your latest work is not saved in this browser (the notice below says why): export it to a file, then Reload.';
+      said.textContent = t('update-unsaved');
       return;
     }
     taken = true;
@@ -305,10 +473,10 @@ try {
       const link = event.target.closest?.('a[href^="#/"]');
       if (!link) return;
       compileParts(link.getAttribute('href'));
-      styleOf(link.getAttribute('href'));
+      sceneFiles(link.getAttribute('href'));
     });
   }
-  const { default: init } = await import(meta('rowflow-js'));
+  const [{ default: init }] = await Promise.all([import(meta('rowflow-js')), messagesReady]);
   await init({ module_or_path: meta('rowflow-wasm') });
   // After the page's own downloads: the rest of the release comes after them.
   if (document.readyState === 'complete') offline();
@@ -319,7 +487,8 @@ try {
     const p = document.createElement('p');
     p.className = 'boot-error';
     p.setAttribute('role', 'alert');
-    p.textContent = `rowflow could not start in this browser (${error}). It needs a browser with WebAssembly and its SIMD instructions: Chrome or Edge 91, Firefox 89, Safari 16.4 or newer.`;
+    p.textContent = t('boot-error', { error: String(error) });
+    if (!bundle) p.textContent = `rowflow could not start in this browser (${error}).`;
     document.body.replaceChildren(p);
   }
   throw error;

@@ -72,8 +72,8 @@ fn scene(route: Route) -> AnyView {
         Route::Home => ().into_any(),
         Route::NotFound => view! {
             <section class="scene">
-                <h1>"No such page"</h1>
-                <p>"This link names no scene. Pick one above, or go to the " <a href="#/">"start"</a> "."</p>
+                <h1>{t!("app-not-found-title")}</h1>
+                <p>{t!("app-not-found")} <a href="#/">{t!("app-not-found-start")}</a> {t!("app-not-found-end")}</p>
             </section>
         }
         .into_any(),
@@ -90,13 +90,16 @@ fn loaded(route: Route) -> AnyView {
         // Try again's button is gone once clicked: the keyboard's focus goes to what replaces it.
         let retried = attempt.get() > 0;
         Suspend::new(async move {
-            // Asked for first, the stylesheet comes while the part does; the scene is drawn
-            // once it has loaded, or failed, so never without its layout.
-            let styled = style(route);
-            let view = chunks::load(route).await.unwrap_or_else(|Unloaded| unloaded(attempt));
-            if let Some(styled) = styled {
-                let _ = styled.await;
-            }
+            // Asked for first, the stylesheet and the messages come while the part does; the
+            // scene is drawn once they have loaded, or failed, so never without its layout or
+            // its words.
+            let files = own_files(route);
+            let ready = async move {
+                if let Some(files) = files {
+                    let _ = files.await;
+                }
+            };
+            let view = chunks::load(route, ready).await.unwrap_or_else(|Unloaded| unloaded(attempt));
             if retried {
                 request_animation_frame(focus_arrived);
             }
@@ -106,14 +109,14 @@ fn loaded(route: Route) -> AnyView {
     .into_any()
 }
 
-/// boot.js's promise of the scene's stylesheet (`rowflowStyle`, which adds it once), awaited in
-/// a task of its own: a scene's `Suspend` awaits only what may cross threads. A page without
-/// boot.js (the wasm tests') has none to wait for.
-fn style(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
+/// boot.js's promise of the scene's stylesheet and messages (`rowflowScene`, which adds them
+/// once), awaited in a task of its own: a scene's `Suspend` awaits only what may cross threads. A
+/// page without boot.js (the wasm tests') has none to wait for.
+fn own_files(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
     use wasm_bindgen::JsCast;
     let (_, href) = Route::PARTS.iter().find(|(r, _)| *r == route)?;
     let style =
-        js_sys::Reflect::get(&js_sys::global(), &"rowflowStyle".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+        js_sys::Reflect::get(&js_sys::global(), &"rowflowScene".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
     let promise =
         style.call1(&wasm_bindgen::JsValue::NULL, &(*href).into()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
     let (done, loaded) = futures::channel::oneshot::channel();
@@ -127,11 +130,9 @@ fn style(route: Route) -> Option<futures::channel::oneshot::Receiver<()>> {
 fn unloaded(attempt: RwSignal<u32>) -> AnyView {
     view! {
         <section class="scene unloaded">
-            <h1>"This scene did not arrive"</h1>
-            <p role="alert">
-                "Its part of rowflow could not be downloaded (the network, or a new version of the site). Nothing you made is lost."
-            </p>
-            <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
+            <h1>{t!("app-unloaded-title")}</h1>
+            <p role="alert">{t!("app-unloaded")}</p>
+            <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>{t!("app-try-again")}</button>
         </section>
     }
     .into_any()
@@ -193,12 +194,13 @@ mod chunks {
                 )?
             )*
 
-            /// The route's part loaded, drawing the route.
-            pub async fn load(route: Route) -> Result<AnyView, Unloaded> {
+            /// The route's part loaded, drawing the route once `ready`.
+            pub async fn load(route: Route, ready: impl Future<Output = ()>) -> Result<AnyView, Unloaded> {
                 let drawing: Drawing = match route {
                     $(Route::$route => { #[cfg(feature = "split")] { $name().await? } #[cfg(not(feature = "split"))] { $name()? } })*
                     Route::Home | Route::NotFound => return Ok(().into_any()),
                 };
+                ready.await;
                 drawing.await
             }
         };

@@ -24,7 +24,7 @@ pub fn ClassLink(
             _ => vec![format!("s={}", payload.run(()))],
         };
         if params[0].len() > MAX_LINK {
-            link.set(Some(Err("This scene is too large for a link: Export file keeps it whole.".into())));
+            link.set(Some(Err(t!("class-too-large"))));
             return;
         }
         let hide = hidden.get_untracked();
@@ -33,6 +33,11 @@ pub fn ClassLink(
         }
         if present.get_untracked() {
             params.push("present".into());
+        }
+        // The class's language, when it is not index.html's own: each learner's page opens in it.
+        let lang = window.document().and_then(|d| d.document_element()).and_then(|e| e.get_attribute("lang"));
+        if let Some(lang) = lang.filter(|l| l != "en") {
+            params.push(format!("lang={lang}"));
         }
         let url = format!("{base}{route}?{}", params.join("&"));
         // Shown to copy by hand as well, where the browser keeps the clipboard to itself.
@@ -53,27 +58,28 @@ pub fn ClassLink(
                         prop:checked=on
                         on:change=move |_| hidden.update(|h| if h.contains(&id) { h.retain(|p| *p != id) } else { h.push(id) })
                     />
-                    {format!(" {label}")}
+                    {format!(" {}", label())}
                 </label>
             }
         })
         .collect_view();
     view! {
         <details class="class-link">
-            <summary>"Link for a class"</summary>
+            <summary>{t!("class-title")}</summary>
             <fieldset>
-                <legend>"Hide"</legend>
+                <legend>{t!("class-hide")}</legend>
                 {boxes}
             </fieldset>
             <label>
                 <input type="checkbox" prop:checked=move || present.get() on:change=move |_| present.update(|p| *p = !*p) />
-                " Open in projection mode"
+                " "
+                {t!("class-present")}
             </label>
-            <button type="button" on:click=make>"Copy class link"</button>
+            <button type="button" on:click=make>{t!("class-copy")}</button>
             {move || link.get().map(|l| match l {
                 Ok(url) => view! {
                     <label class="share-link">
-                        "Class link "
+                        {t!("class-link")}
                         <input type="text" readonly prop:value=url />
                     </label>
                 }

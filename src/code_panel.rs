@@ -39,9 +39,9 @@ pub fn CodePanel(
     let said = RwSignal::new(None::<String>);
     // A file being written off the page: its Cancel, and Copy code and Download wait for it.
     let writing = RwSignal::new(None::<Callback<()>>);
-    let begin = move |cancel, what: &str| {
+    let begin = move |cancel, writing_what: String| {
         writing.set(Some(cancel));
-        said.set(Some(format!("Writing {what} with every number, in the background…")));
+        said.set(Some(writing_what));
     };
     let copy_code = move |_| {
         let Some(window) = web_sys::window() else { return };
@@ -55,10 +55,10 @@ pub fn CodePanel(
             // Asked in the click with a promise of the file, so the click's permission holds
             // when it arrives.
             Written::Later { blob, cancel } => {
-                begin(cancel, "the script");
-                let written = clipboard_item(&blob).map(write).unwrap_or_else(|| {
-                    js_sys::Promise::reject(&"this browser copies no file written in the background".into())
-                });
+                begin(cancel, t!("code-writing-script"));
+                let written = clipboard_item(&blob)
+                    .map(write)
+                    .unwrap_or_else(|| js_sys::Promise::reject(&t!("code-no-background-copy").into()));
                 (written, Some(blob))
             }
         };
@@ -71,9 +71,9 @@ pub fn CodePanel(
             };
             writing.try_set(None);
             said.try_set(Some(match (written.is_ok(), refused) {
-                (true, _) => "Copied.".into(),
-                (false, Some(why)) => format!("Not copied: {}.", reason(why)),
-                (false, None) => "Select the code and copy it.".into(),
+                (true, _) => t!("code-copied"),
+                (false, Some(why)) => t!("code-not-copied", error = reason(why)),
+                (false, None) => t!("code-select"),
             }));
         });
     };
@@ -82,13 +82,13 @@ pub fn CodePanel(
         let blob = match file {
             Written::Now(text) => utf8_blob(&text, "application/json"),
             Written::Later { blob, cancel } => {
-                begin(cancel, "the notebook");
+                begin(cancel, t!("code-writing-notebook"));
                 return leptos::task::spawn_local(async move {
                     let blob = JsFuture::from(blob).await;
                     writing.try_set(None);
                     said.try_set(Some(match blob {
                         Ok(blob) => downloaded(&name, download(&name, &blob.into())),
-                        Err(why) => format!("Not downloaded: {}.", reason(why)),
+                        Err(why) => t!("code-not-downloaded", error = reason(why)),
                     }));
                 });
             }
@@ -107,26 +107,22 @@ pub fn CodePanel(
             }
         }>
             <summary>
-                <h2>"PyTorch: the same numbers in Python"</h2>
+                <h2>{t!("code-title")}</h2>
             </summary>
             {move || open.get().then(|| view! {
-                <p class="hint">
-                    "Run it with PyTorch: it builds these tensors (from the seed where the seed gives them, bit for bit), \
-                     and prints the output, the loss and every .grad shown here. The notebook has the same code in \
-                     steps, each with what the scene says of it."
-                </p>
+                <p class="hint">{t!("code-hint")}</p>
                 <div class="code-tools">
-                    <button type="button" on:click=copy_code disabled=busy>"Copy code"</button>
-                    <button type="button" on:click=save disabled=busy>"Download notebook"</button>
+                    <button type="button" on:click=copy_code disabled=busy>{t!("code-copy")}</button>
+                    <button type="button" on:click=save disabled=busy>{t!("code-download")}</button>
                     <span role="status">
-                        {move || busy().then(|| view! { <progress aria-label="Writing the file"></progress>" " })}
+                        {move || busy().then(|| view! { <progress aria-label=t!("code-writing-file")></progress>" " })}
                         {move || said.get()}
                     </span>
                     {move || writing.get().map(|cancel| view! {
-                        <button type="button" on:click=move |_| cancel.run(())>"Cancel"</button>
+                        <button type="button" on:click=move |_| cancel.run(())>{t!("code-cancel")}</button>
                     })}
                 </div>
-                <pre class="code" tabindex="0" aria-label="PyTorch code"><code>{move || code.get()}</code></pre>
+                <pre class="code" tabindex="0" aria-label=t!("code-pytorch-code")><code>{move || code.get()}</code></pre>
             })}
         </details>
     }
@@ -145,12 +141,12 @@ fn clipboard_item(blob: &JsValue) -> Option<web_sys::ClipboardItem> {
 
 fn downloaded(name: &str, done: Option<()>) -> String {
     match done {
-        Some(()) => format!("Downloaded {name}."),
-        None => "The browser refused the download.".into(),
+        Some(()) => t!("code-downloaded", name = name),
+        None => t!("code-download-refused"),
     }
 }
 
 /// Why a promise was rejected, in words: a writer rejects with its reason as a string.
 fn reason(why: JsValue) -> String {
-    why.as_string().unwrap_or_else(|| "the browser refused it".into())
+    why.as_string().unwrap_or_else(|| t!("code-refused"))
 }

@@ -88,31 +88,20 @@ pub fn show(report: &str) -> Option<()> {
     page.set_id("main");
     page.set_class_name("crash");
     page.set_attribute("role", "alert").ok()?;
-    add(&page, "h1", "rowflow stopped because of a bug")?;
-    add(
-        &page,
-        "p",
-        "This is rowflow's fault, not something you did. Every change you made up to the last one was saved \
-         in this browser, so reloading brings your work back.",
-    )?;
+    add(&page, "h1", &t!("crash-title"))?;
+    add(&page, "p", &t!("crash-lede"))?;
     let hash = web_sys::window()?.location().hash().unwrap_or_default();
     let route = hash.split('?').next().unwrap_or_default();
     let fresh = to_set_aside(route);
     if fresh.is_some() {
-        add(
-            &page,
-            "p",
-            "It stopped as your saved work for this scene opened, so a reload may stop again. Starting the \
-             scene fresh sets that work aside in this browser, where you can still download it.",
-        )?;
+        add(&page, "p", &t!("crash-fresh-lede"))?;
     }
     let actions = add(&page, "p", "")?;
     actions.set_class_name("crash-actions");
-    let fresh = fresh.map(|key| ("fresh", "Start this scene fresh", key));
-    let buttons =
-        [("reload", "Reload my saved work", String::new()), ("download", "Download my saved work", String::new())];
+    let fresh = fresh.map(|key| ("fresh", t!("crash-fresh"), key));
+    let buttons = [("reload", t!("crash-reload"), String::new()), ("download", t!("crash-download"), String::new())];
     for (action, text, key) in buttons.into_iter().chain(fresh) {
-        let button = add(&actions, "button", text)?;
+        let button = add(&actions, "button", &text)?;
         button.set_attribute("type", "button").ok()?;
         button.set_attribute("data-crash-action", action).ok()?;
         if !key.is_empty() {
@@ -121,7 +110,7 @@ pub fn show(report: &str) -> Option<()> {
     }
     add(&actions, "span", "")?.set_attribute("role", "status").ok()?;
     let details = add(&page, "details", "")?;
-    add(&details, "summary", "What went wrong, for a bug report")?;
+    add(&details, "summary", &t!("crash-report"))?;
     add(&details, "pre", &format!("{report}\npage: {route}"))?.set_class_name("crash-report");
     let root = document.get_element_by_id(ROOT)?;
     root.set_text_content(None);

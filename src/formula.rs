@@ -32,7 +32,7 @@ pub fn FormulaView(#[prop(into)] formula: Signal<Option<Formula>>) -> impl IntoV
                     .into_any(),
             );
             view! {
-                <figure class="formula" aria-label="formula" tabindex="0">
+                <figure class="formula" aria-label=t!("formula-label") tabindex="0">
                     <math display="block">
                         <mtable columnalign="left">{rows}</mtable>
                     </math>
@@ -56,18 +56,16 @@ fn visible(f: &Formula) -> (Vec<usize>, Option<String>) {
     let rest = nonzero.len() - shown.len();
     let mut parts = Vec::new();
     if zeros > 0 {
-        parts.push(match zeros {
-            1 => "1 product is 0 (one factor is 0)".to_string(),
-            _ => format!("{zeros} products are 0 (one factor is 0)"),
-        });
+        parts.push(t!("formula-zeros", products = zeros));
     }
     if rest > 0 {
-        parts.push(match rest {
-            1 => "1 more product not written out".to_string(),
-            _ => format!("{rest} more products not written out"),
-        });
+        parts.push(t!("formula-rest", products = rest));
     }
-    (shown, Some(format!("Of {n} products: {}.", parts.join("; "))))
+    let parts = match &parts[..] {
+        [a, b] => t!("formula-parts", first = a, second = b),
+        _ => parts.concat(),
+    };
+    (shown, Some(t!("formula-note", products = n, parts = parts)))
 }
 
 /// `func( a·b + … + c )` with each factor drawn by `show`, as table rows of `per` terms; the

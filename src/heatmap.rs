@@ -1,7 +1,7 @@
 use crate::grid::{mark_name, GridData};
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::format::{count, display, full};
+use rowflow_core::format::{display, full};
 use rowflow_core::scene::label;
 use rowflow_core::tensor::unravel;
 use rowflow_core::{Mark, Marks};
@@ -93,7 +93,8 @@ pub fn HeatMap(
                 .map(|&x| rowflow_core::format::short(x))
                 .collect();
             let more = if g.cols > 12 { ", …" } else { "" };
-            format!("{} = {} · row: [{}{}]", label(&readout_name, &index), full(*v), row.join(", "), more)
+            let row = format!("{}{more}", row.join(", "));
+            t!("heatmap-readout", cell = label(&readout_name, &index), value = full(*v), row = row)
         })
     };
     let pick = move |i: usize| {
@@ -139,11 +140,7 @@ pub fn HeatMap(
     let mark_name_of = name.clone();
     let summary = move || {
         let g = geometry.get();
-        format!(
-            "heat map of {name}: {} × {}; arrow keys, Page Up and Page Down move the cursor, the value under it is read out below",
-            count(g.rows, "row"),
-            count(g.cols, "column")
-        )
+        t!("heatmap-summary", name = &name, rows = g.rows, columns = g.cols)
     };
     let mark_of_cursor = move || {
         let i = cursor.get();
@@ -191,11 +188,14 @@ pub fn HeatMap(
             <p class="readout" aria-live="polite">{readout}</p>
             <p class="legend">
                 <span class="swatch neg"></span>
-                " below 0 · "
+                " "
+                {t!("heatmap-below")}
+                " "
                 <span class="swatch zero"></span>
                 " 0 · "
                 <span class="swatch pos"></span>
-                " above 0"
+                " "
+                {t!("heatmap-above")}
             </p>
         </div>
     }

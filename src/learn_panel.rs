@@ -38,7 +38,7 @@ pub fn LearnPanel(
     let run_n = move |_| {
         let result = match n.get_untracked().trim().parse::<usize>() {
             Ok(steps) => run.run(steps),
-            Err(_) => Err(format!("N must be a whole number ≥ 0, not {:?}", n.get_untracked())),
+            Err(_) => Err(t!("learn-n-invalid", typed = format!("{:?}", n.get_untracked()))),
         };
         error.set(result.err());
     };
@@ -48,7 +48,7 @@ pub fn LearnPanel(
         None => view! {
             <label class="flag">
                 "loss = "
-                <select aria-label="Loss" on:change=move |ev| error.set(apply.run(Edit::Loss { mse: event_target_value(&ev) == "mse" }).err())>
+                <select aria-label=t!("learn-loss") on:change=move |ev| error.set(apply.run(Edit::Loss { mse: event_target_value(&ev) == "mse" }).err())>
                     <option value="sum" selected=move || !mse.get()>"output.sum()"</option>
                     <option value="mse" selected=move || mse.get()>"F.mse_loss(output, target)"</option>
                 </select>
@@ -59,15 +59,15 @@ pub fn LearnPanel(
     };
     view! {
         <fieldset class="learn-panel">
-            <legend>"Backward and learning"</legend>
+            <legend>{t!("learn-legend")}</legend>
             {choice}
-            <output class="loss-value" aria-label="Loss value">
-                {move || loss.get().map_or("loss: —".to_string(), |v| format!("loss = {}", short(v)))}
+            <output class="loss-value" aria-label=t!("learn-loss-value")>
+                {move || loss.get().map_or_else(|| t!("learn-loss-none"), |v| t!("learn-loss-is", value = short(v)))}
             </output>
             <Field label="lr" value=lr on_commit=Callback::new(move |text| apply.run(Edit::Lr { text })) />
-            <button type="button" class="primary" on:click=act(|| Edit::Step)>"SGD step"</button>
+            <button type="button" class="primary" on:click=act(|| Edit::Step)>{t!("learn-sgd-step")}</button>
             <span class="run">
-                <button type="button" on:click=run_n>"Run N steps"</button>
+                <button type="button" on:click=run_n>{t!("learn-run-n")}</button>
                 <label class="field">
                     <code>"N"</code>
                     " "
@@ -81,18 +81,18 @@ pub fn LearnPanel(
                     />
                 </label>
             </span>
-            <button type="button" disabled=move || !can_undo.get() on:click=act(|| Edit::Undo)>"Undo"</button>
-            <button type="button" on:click=act(|| Edit::Reset)>"Reset"</button>
+            <button type="button" disabled=move || !can_undo.get() on:click=act(|| Edit::Undo)>{t!("learn-undo")}</button>
+            <button type="button" on:click=act(|| Edit::Reset)>{t!("learn-reset")}</button>
             // An <output> (a status): a name on a plain span may be read instead of its count.
-            <output class="step-count" aria-label="Steps taken">{move || format!("steps: {}", steps.get())}</output>
+            <output class="step-count" aria-label=t!("learn-steps-taken")>{move || t!("learn-step-count", steps = steps.get())}</output>
             // Said once when a run outlasts a task (a status read out on every slice would
             // be read out dozens of times); the count beside the bar is not a live region.
             {move || of.get().map(|of| view! {
                 <span class="run-progress">
-                    <span role="status">{format!("Running {of} steps…")}</span>
-                    <progress aria-label="Run progress" max=of.to_string() value=move || done().to_string()></progress>
-                    <span class="run-count">{move || format!("{} of {of}", done())}</span>
-                    <button type="button" on:click=move |_| on_cancel.run(())>"Cancel"</button>
+                    <span role="status">{t!("learn-running", steps = of)}</span>
+                    <progress aria-label=t!("learn-run-progress") max=of.to_string() value=move || done().to_string()></progress>
+                    <span class="run-count">{move || t!("learn-run-count", done = done(), steps = of)}</span>
+                    <button type="button" on:click=move |_| on_cancel.run(())>{t!("learn-cancel")}</button>
                 </span>
             })}
             {move || said.get().map(|s| view! { <span class="run-said" role="status">{s}</span> })}

@@ -66,13 +66,13 @@ pub fn LessonPanel(
             Some(view! {
                 <section class="lesson" aria-labelledby="lesson-title">
                     <div class="lesson-head">
-                        <p class="lesson-where">{format!("Lesson · step {} of {n}", k + 1)}</p>
+                        <p class="lesson-where">{t!("lesson-panel-where", step = k + 1, steps = n)}</p>
                         <h2 id="lesson-title">{lesson.title.clone()}</h2>
                         <div class="lesson-controls">
-                            <button type="button" disabled=*k == 0 on:click=move |_| back()>"◀ Back"</button>
-                            <button type="button" disabled=last on:click=move |_| next()>"Next ▶"</button>
+                            <button type="button" disabled=*k == 0 on:click=move |_| back()>{t!("lesson-panel-back")}</button>
+                            <button type="button" disabled=last on:click=move |_| next()>{t!("lesson-panel-next")}</button>
                             <button type="button" aria-keyshortcuts="Escape" on:click=move |_| on_leave.run(())>
-                                {if last { "Finish the lesson" } else { "Leave the lesson (Esc)" }}
+                                {if last { t!("lesson-panel-finish") } else { t!("lesson-panel-leave") }}
                             </button>
                         </div>
                     </div>
@@ -95,8 +95,9 @@ pub fn LessonLinks(route: String, lessons: &'static [(&'static str, &'static str
         .map(|&(id, title)| view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> })
         .collect_view();
     view! {
-        <nav class="scene-lessons" aria-label="Lessons">
-            "Lessons: "
+        <nav class="scene-lessons" aria-label=t!("lesson-panel-lessons")>
+            {t!("lesson-panel-lessons-label")}
+            " "
             <ul>{links}</ul>
         </nav>
     }

@@ -1,6 +1,8 @@
 //! The rowflow app: Leptos components over `rowflow-core`. Data flows one way: an edit changes a
 //! scene's state, the core computes values and traces from it, and views derive what they show.
 
+#[macro_use]
+mod l10n;
 mod address;
 mod app;
 mod class_link;

@@ -107,11 +107,13 @@ pub fn read<S: Asked>(text: String, pick: fn(&More<S>) -> Reader<S>, then: impl 
         None => leptos::task::spawn_local(async move {
             then(match load::<S>().await {
                 Ok(m) => pick(m)(&text),
-                Err(Unloaded) => Err(UNLOADED.into()),
+                Err(Unloaded) => Err(unloaded()),
             })
         }),
     }
 }
 
 /// Why a scene's text was not read, or its script not written, when its part did not come.
-pub const UNLOADED: &str = "its part of rowflow could not be downloaded (the network, or a new version of the site)";
+pub fn unloaded() -> String {
+    t!("more-unloaded")
+}

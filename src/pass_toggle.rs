@@ -5,7 +5,7 @@ use rowflow_core::Phase;
 /// the loss back to every `.grad`). Each pass plays its own trace from the start.
 #[component]
 pub fn PassToggle(pass: RwSignal<Phase>, playhead: RwSignal<usize>) -> impl IntoView {
-    let button = move |phase: Phase, text: &'static str| {
+    let button = move |phase: Phase, text: String| {
         view! {
             <button
                 type="button"
@@ -23,9 +23,9 @@ pub fn PassToggle(pass: RwSignal<Phase>, playhead: RwSignal<usize>) -> impl Into
         }
     };
     view! {
-        <div class="pass-toggle" role="group" aria-label="Pass">
-            {button(Phase::Forward, "Forward")}
-            {button(Phase::Backward, "Backward")}
+        <div class="pass-toggle" role="group" aria-label=t!("pass-label")>
+            {button(Phase::Forward, t!("pass-forward"))}
+            {button(Phase::Backward, t!("pass-backward"))}
         </div>
     }
 }

@@ -13,13 +13,14 @@ pub fn Presets(
         .collect_view();
     view! {
         <label class="presets">
-            "Preset "
+            {t!("presets-label")}
+            " "
             <select
-                aria-label="Preset"
+                aria-label=t!("presets-label")
                 on:change=move |ev| on_pick.run(event_target_value(&ev))
             >
                 <option value="" disabled selected=move || !presets.iter().any(|(id, _)| current.get() == *id)>
-                    "(edited)"
+                    {t!("presets-edited")}
                 </option>
                 {options}
             </select>

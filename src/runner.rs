@@ -46,12 +46,12 @@ impl<S: Scene> Runner<S> {
         Effect::new(move |_| {
             state.track();
             if let Some(Progress { done, of }) = runner.progress.get_untracked() {
-                let why = format!("Run stopped after {done} of {of} steps: the scene was replaced, so none were kept.");
+                let why = t!("runner-replaced", done = done, steps = of);
                 runner.end(Some(why));
             }
         });
         let leave = move || {
-            if let Some(s) = runner.stop("Left") {
+            if let Some(s) = runner.stop(&t!("runner-left")) {
                 keep(s);
             }
         };
@@ -76,7 +76,7 @@ impl<S: Scene> Runner<S> {
     /// Ends a run going on, saying `why` it ended; the scene with the steps it took.
     pub fn stop(self, why: &str) -> Option<S> {
         let Progress { done, of } = self.progress.try_get_untracked().flatten()?;
-        self.end(Some(format!("{why} after {done} of {of} steps; those steps are kept.")))
+        self.end(Some(t!("runner-kept", why = why, done = done, steps = of)))
     }
 
     /// Steps for one slice of time, then again in the next task, or hands the scene over.
@@ -93,7 +93,7 @@ impl<S: Scene> Runner<S> {
                     return Err(e);
                 }
                 Err(e) => {
-                    if let Some(s) = self.end(Some(format!("Stopped after {} of {} steps: {e}", at.done, at.of))) {
+                    if let Some(s) = self.end(Some(t!("runner-failed", done = at.done, steps = at.of, error = e))) {
                         land(s);
                     }
                     return Ok(());

@@ -27,13 +27,13 @@ pub fn SeedField(
                 type="text"
                 inputmode="numeric"
                 size="8"
-                aria-label="Seed"
+                aria-label=t!("seed-label")
                 aria-invalid=move || error.get().map(|_| "true")
                 prop:value=shown
                 on:input=move |ev| typed.set(Some(event_target_value(&ev)))
             />
             <code>")"</code>
-            <button type="submit">"Re-init"</button>
+            <button type="submit">{t!("seed-reinit")}</button>
             {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
         </form>
     }

@@ -14,7 +14,7 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
     // Work the scene does before it reads a file or brings work back (One-hot's draws).
     let before = use_context::<Before>();
     let link = RwSignal::new(None::<String>);
-    let copied = RwSignal::new(None::<&'static str>);
+    let copied = RwSignal::new(None::<String>);
     let too_long = RwSignal::new(None::<String>);
 
     let copy_link = move |_| {
@@ -25,24 +25,16 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
         // A link rowflow could not open again is not offered: the limit is said where it bites.
         if payload.len() > MAX_LINK {
             link.set(None);
-            too_long.set(Some(format!(
-                "This scene is too large for a link ({}; a link holds at most 2 MiB): Export file keeps it whole.",
-                size(payload.len())
-            )));
+            too_long.set(Some(t!("share-too-large", size = size(payload.len()))));
             return;
         }
-        too_long.set((payload.len() > LONG_LINK).then(|| {
-            format!(
-                "This link is {} long; mail and chat apps may cut it, so Export file is safer.",
-                size(payload.len())
-            )
-        }));
+        too_long.set((payload.len() > LONG_LINK).then(|| t!("share-long", size = size(payload.len()))));
         let url = format!("{base}{route}?s={payload}");
         link.set(Some(url.clone()));
         let promise = window.navigator().clipboard().write_text(&url);
         leptos::task::spawn_local(async move {
             let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-            copied.set(Some(if done { "Copied." } else { "Select the link and copy it." }));
+            copied.set(Some(if done { t!("share-copied") } else { t!("share-select") }));
         });
     };
 
@@ -50,7 +42,7 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
         let text = scene.state.with_untracked(to_file);
         let name = format!("{}.json", scene.key.replace('.', "-"));
         if utf8_blob(&text, "application/json").and_then(|blob| download(&name, &blob)).is_none() {
-            scene.notice.set(Some(Notice::Refused { from: "export", why: "the browser refused the download".into() }));
+            scene.notice.set(Some(Notice::Refused { from: "export", why: t!("share-download-refused") }));
         }
     };
 
@@ -61,7 +53,7 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
             let refused = move |why| scene.notice.set(Some(Notice::Refused { from: "file", why }));
-            let Some(text) = text else { return refused("it is not a text file".into()) };
+            let Some(text) = text else { return refused(t!("share-not-text")) };
             Before::run(before, text, move |text| {
                 more::read::<S>(
                     text,
@@ -79,39 +71,32 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
         scene.notice.get().map(|n| match n {
             Notice::Opened { from, kept } => view! {
                 <p class="share-notice" role="status">
-                    {format!("This scene came from a {from}. ")}
-                    {match kept {
-                        true => "Your own work is kept: ",
-                        false => "",
-                    }}
+                    {t!("share-opened", from = from)}
+                    {kept.then(|| t!("share-kept"))}
                     {kept.then(|| view! {
-                        <button type="button" on:click=move |_| scene.restore(before)>"Back to my work"</button>
+                        <button type="button" on:click=move |_| scene.restore(before)>{t!("share-back")}</button>
                     })}
                 </p>
             }
             .into_any(),
             Notice::Refused { from, why } => view! {
                 <p class="share-notice issue" role="alert">
-                    {format!("This {from} could not be opened: {why}. Nothing was changed.")}
+                    {t!("share-refused", from = from, error = why)}
                 </p>
             }
             .into_any(),
             Notice::Elsewhere => view! {
                 <p class="share-notice" role="status">
-                    "This scene changed in another tab, and this tab shows that work now. Your own work from this tab is kept: "
-                    <button type="button" on:click=move |_| scene.restore(before)>"Back to my work"</button>
+                    {t!("share-elsewhere")}
+                    <button type="button" on:click=move |_| scene.restore(before)>{t!("share-back")}</button>
                 </p>
             }
             .into_any(),
-            Notice::Restored => view! { <p class="share-notice" role="status">"Your own work is back."</p> }.into_any(),
+            Notice::Restored => view! { <p class="share-notice" role="status">{t!("share-restored")}</p> }.into_any(),
             Notice::Unreadable { why } => view! {
                 <p class="share-notice issue" role="alert">
-                    {format!(
-                        "Your saved work for this scene could not be read ({why}). It is kept in this browser under \
-                         {}.unreadable; the scene starts from its first preset. ",
-                        scene.key
-                    )}
-                    <button type="button" on:click=move |_| download_unreadable(scene.key)>"Download it"</button>
+                    {t!("share-unreadable", error = why, key = scene.key)}
+                    <button type="button" on:click=move |_| download_unreadable(scene.key)>{t!("share-download-it")}</button>
                 </p>
             }
             .into_any(),
@@ -122,24 +107,24 @@ pub fn SharePanel<S: Asked>(scene: Scene<S>) -> impl IntoView {
         scene.unsaved.get().map(|why| {
             view! {
                 <p class="share-notice save-notice" role="alert">
-                    {format!("Not saved: {why} — Export to a file keeps your work. ")}
-                    <button type="button" on:click=export>"Export file"</button>
+                    {t!("share-unsaved", error = why)}
+                    <button type="button" on:click=export>{t!("share-export")}</button>
                 </p>
             }
         })
     };
 
     view! {
-        <div class="share" role="group" aria-label="Share">
-            <button type="button" on:click=copy_link>"Copy link"</button>
-            <button type="button" on:click=export>"Export file"</button>
+        <div class="share" role="group" aria-label=t!("share-label")>
+            <button type="button" on:click=copy_link>{t!("share-copy-link")}</button>
+            <button type="button" on:click=export>{t!("share-export")}</button>
             <label class="share-import">
-                "Import file"
+                {t!("share-import")}
                 <input type="file" accept=".json,application/json" on:change=import />
             </label>
             {move || link.get().map(|url| view! {
                 <label class="share-link">
-                    "Link to this scene "
+                    {t!("share-link")}
                     <input type="text" readonly prop:value=url on:focus=move |ev| select(&ev) />
                 </label>
                 <span role="status">{move || copied.get()}</span>

@@ -83,7 +83,7 @@ impl<S: Asked> SceneModel<S> {
     /// A run of steps going on stops where it is, and the change follows its steps.
     pub fn update(&self, change: impl FnOnce(&mut S) -> Result<(), String>) -> Result<(), String> {
         self.leave_lesson();
-        let ran = self.runner.stop("Run stopped by another change");
+        let ran = self.runner.stop(&t!("shell-run-stopped"));
         let mut s = ran.clone().unwrap_or_else(|| self.state.get_untracked());
         match change(&mut s) {
             Ok(()) => self.state.set(s),
@@ -106,7 +106,7 @@ impl<S: Asked> SceneModel<S> {
 
     /// Cancel on a run going on: the steps it took are kept.
     pub fn cancel_run(&self) {
-        if let Some(s) = self.runner.stop("Cancelled") {
+        if let Some(s) = self.runner.stop(&t!("shell-run-cancelled")) {
             self.state.set(s);
         }
     }
@@ -217,8 +217,8 @@ impl<S: Asked> SceneModel<S> {
     /// on it so a reload or a copied link comes back here, and browser Back to the step before.
     /// Nothing is saved while it plays.
     pub fn play_lesson(&self, lesson: Lesson, k: usize) -> Result<(), String> {
-        let step = lesson.steps.get(k).ok_or("no such step")?.clone();
-        let state = (more::loaded::<S>().ok_or(more::UNLOADED)?.scene_at)(&lesson, k)?;
+        let step = lesson.steps.get(k).ok_or_else(|| t!("shell-no-such-step"))?.clone();
+        let state = (more::loaded::<S>().ok_or_else(more::unloaded)?.scene_at)(&lesson, k)?;
         self.scene.held.set(true);
         self.state.set(state);
         self.pass.set(step.pass);
@@ -262,24 +262,18 @@ impl<S: Asked> SceneModel<S> {
         let id = address::param("lesson")?;
         let Some(lesson) = more::loaded::<S>().and_then(|m| (m.lesson)(&id)) else {
             address::replace(&[("lesson", None), ("step", None)]);
-            return Some(format!(
-                "This link asks for a lesson this scene does not have ({} characters); nothing was changed.",
-                id.chars().count()
-            ));
+            return Some(t!("shell-link-no-lesson", characters = id.chars().count()));
         };
         let n = lesson.steps.len();
         let asked = address::param("step").map(|s| s.parse::<usize>().ok().filter(|k| (1..=n).contains(k)));
         let (k, note) = match asked {
             None => (0, None),
             Some(Some(k)) => (k - 1, None),
-            Some(None) => (
-                0,
-                Some(format!("This link asks for a step the lesson does not have (it has {n}): it starts at step 1.")),
-            ),
+            Some(None) => (0, Some(t!("shell-link-no-step", steps = n))),
         };
         match self.play_lesson(lesson, k) {
             Ok(()) => note,
-            Err(why) => Some(format!("This lesson could not be played: {why}.")),
+            Err(why) => Some(t!("shell-lesson-not-played", error = why)),
         }
     }
 }
@@ -303,7 +297,7 @@ fn leak(key: String) -> &'static str {
 impl<S: Asked> SceneModel<S> {
     /// The scene's title with its presets and sharing. A preset replaces the scene and puts the
     /// view back at its start.
-    pub fn header(&self, id: String, title: &'static str) -> impl IntoView {
+    pub fn header(&self, id: String, title: String) -> impl IntoView {
         let model = *self;
         let state = model.state;
         let pick = Callback::new(move |id: String| {
@@ -359,7 +353,8 @@ impl<S: Asked> SceneModel<S> {
 #[component]
 pub fn SceneShell<S: Asked>(
     model: SceneModel<S>,
-    title: &'static str,
+    /// In the learner's language (`t!`).
+    title: String,
     /// The section, for scenes that place things by their boxes.
     #[prop(optional)]
     node_ref: NodeRef<leptos::html::Section>,
@@ -387,14 +382,12 @@ pub fn SceneShell<S: Asked>(
         let steps = steps();
         match part.get() {
             Some(Ok(m)) => Ok(model.view.with(|view| model.state.with(|s| (m.script)(s, view, steps)))),
-            Some(Err(())) => {
-                Err(format!("# Not written: {}. Close the panel and open it again to try again.", more::UNLOADED))
-            }
+            Some(Err(())) => Err(t!("shell-script-unloaded", error = more::unloaded())),
             None => {
                 leptos::task::spawn_local(async move {
                     part.try_set(Some(more::load::<S>().await.map_err(drop)));
                 });
-                Err("# Writing the script…".to_string())
+                Err(t!("shell-script-writing"))
             }
         }
     });
@@ -434,8 +427,8 @@ pub fn SceneShell<S: Asked>(
     let id = format!("{class}-title");
     view! {
         <section class=format!("scene {class}{}", hidden_panels()) aria-labelledby=id.clone() node_ref=node_ref>
-            <button type="button" class="skip-link" on:click=|_| focus_timeline()>"Skip to the animation"</button>
-            {model.header(id.clone(), title)}
+            <button type="button" class="skip-link" on:click=|_| focus_timeline()>{t!("shell-skip")}</button>
+            {model.header(id.clone(), title.clone())}
             <LessonPanel
                 lesson=lesson
                 says=model.lesson_says()
@@ -449,7 +442,7 @@ pub fn SceneShell<S: Asked>(
                 code=Signal::derive(move || shown.with(|s| s.as_ref().map_or_else(Clone::clone, |s| s.text())))
                 on_open=Callback::new(reopen)
                 copy=Callback::new(move |()| write(File::Script))
-                notebook=Callback::new(move |()| (codegen::file_name::<S>(), write(File::Notebook { title: title.into() })))
+                notebook=Callback::new(move |()| (codegen::file_name::<S>(), write(File::Notebook { title: title.clone() })))
             />
         </section>
     }
@@ -477,11 +470,11 @@ impl<S: Asked> SceneModel<S> {
             };
             let _ = match text.and_then(|text| crate::share_panel::utf8_blob(&text, kind)) {
                 Some(blob) => resolve.call1(&JsValue::NULL, &blob),
-                None => reject.call1(&JsValue::NULL, &more::UNLOADED.into()),
+                None => reject.call1(&JsValue::NULL, &more::unloaded().into()),
             };
         });
         let cancel = Callback::new(move |()| {
-            let _ = refuse.with_value(|r| r.call1(&JsValue::NULL, &"cancelled".into()));
+            let _ = refuse.with_value(|r| r.call1(&JsValue::NULL, &t!("shell-cancelled").into()));
         });
         Written::Later { blob, cancel }
     }
@@ -503,12 +496,15 @@ fn hidden_panels() -> String {
     panels.map(|p| format!(" hide-{p}")).collect()
 }
 
+/// A panel's name in the learner's language.
+pub type Label = fn() -> String;
+
 /// The panels a class link can hide, and what the share panel calls them.
-pub const PANELS: &[(&str, &str)] = &[
-    ("code", "PyTorch panel"),
-    ("settings", "sizes and settings"),
-    ("learn", "learning controls"),
-    ("share", "sharing bar"),
+pub const PANELS: &[(&str, Label)] = &[
+    ("code", || t!("class-hide-code")),
+    ("settings", || t!("class-hide-settings")),
+    ("learn", || t!("class-hide-learn")),
+    ("share", || t!("class-hide-share")),
 ];
 
 /// What the lesson step on show asks the learner to look at; grids outline it.

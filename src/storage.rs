@@ -15,10 +15,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 fn local_storage() -> Result<web_sys::Storage, String> {
-    let window = web_sys::window().ok_or("there is no window")?;
+    let window = web_sys::window().ok_or_else(|| t!("save-no-window"))?;
     match window.local_storage() {
         Ok(Some(s)) => Ok(s),
-        _ => Err("this browser does not let rowflow keep anything here".into()),
+        _ => Err(t!("save-not-allowed")),
     }
 }
 
@@ -30,11 +30,9 @@ fn store(key: &str, text: &JsString) -> Result<(), String> {
         let len = text.length() as usize;
         match name.as_str() {
             // A browser keeps a few MB a site: a scene at real scale can need more on its own.
-            "QuotaExceededError" if len > 1 << 20 => {
-                format!("this browser's storage is full (this scene needs {})", size(len))
-            }
-            "QuotaExceededError" => "this browser's storage is full".to_string(),
-            _ => "the browser refused to store it".to_string(),
+            "QuotaExceededError" if len > 1 << 20 => t!("save-full-needs", size = size(len)),
+            "QuotaExceededError" => t!("save-full"),
+            _ => t!("save-refused"),
         }
     })
 }
@@ -133,10 +131,12 @@ impl<S> Copy for Scene<S> {}
 /// What the share panel tells the learner about the scene on show.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    /// A link or a file (`from`) replaced the scene; `kept`: the learner's own work was set aside
-    /// and can come back.
+    /// A link, a file or a lesson (`from`: `link`, `file`, `lesson`) replaced the scene; `kept`:
+    /// the learner's own work was set aside and can come back.
     Opened { from: &'static str, kept: bool },
-    /// A link or file that could not be read; nothing changed.
+    /// A link or file that could not be read; nothing changed. `from` as for `Opened`, or
+    /// `export`, or `saved-work` (what "Back to my work" brings back): a key of the share
+    /// panel's message, not text.
     Refused { from: &'static str, why: String },
     /// The learner's own work is back.
     Restored,
@@ -162,7 +162,7 @@ pub fn decode_save<S: Asked>(text: String) -> Result<S, (String, String)> {
 }
 
 fn decode_now<S: Asked>(text: &str) -> Result<S, String> {
-    (more::loaded::<S>().ok_or(more::UNLOADED)?.decode)(text)
+    (more::loaded::<S>().ok_or_else(more::unloaded)?.decode)(text)
 }
 
 /// A save read ahead of its scene's view, in a task of its own, for `use_scene` to take from
@@ -199,7 +199,7 @@ fn read_own<S: Asked>(key: &str) -> (Option<S>, Option<Notice>, Option<String>) 
         Some(Err((text, why))) => match store(&format!("{key}.unreadable"), &JsString::from(text)) {
             Ok(()) => (None, Some(Notice::Unreadable { why }), None),
             Err(e) => {
-                let why = format!("{why}; it could not be kept aside ({e}), so nothing is saved over it");
+                let why = t!("save-not-kept-aside", error = why, reason = e);
                 (None, Some(Notice::Unreadable { why: why.clone() }), Some(why))
             }
         },
@@ -231,7 +231,7 @@ where
                 _ => notice,
             };
             let notice = match crate::crash::started_fresh(key) {
-                true => Some(Notice::Unreadable { why: "it stopped rowflow with a bug as it opened".into() }),
+                true => Some(Notice::Unreadable { why: t!("save-crashed") }),
                 false => notice,
             };
             (saved.unwrap_or_default(), notice, blocked)
@@ -321,7 +321,7 @@ impl<S: Asked> Scene<S> {
             Some(now) if Some(&now) != synced.as_ref() => match keep_previous(self.key, &text) {
                 Ok(_) => self.follow(now, true),
                 Err(why) => {
-                    self.unsaved.try_set(Some(format!("this scene changed in another tab, and {why}")));
+                    self.unsaved.try_set(Some(t!("save-other-tab", error = why)));
                 }
             },
             _ => match store(self.key, &text) {
@@ -390,9 +390,7 @@ impl<S: Asked> Scene<S> {
                         }
                     }),
                     Err(why) => {
-                        let why = format!(
-                    "this scene was saved in another tab in a form this tab cannot read ({why}), so nothing here is saved over it; reload this tab to open it"
-                );
+                        let why = t!("save-other-tab-unreadable", error = why);
                         scene.blocked.try_set_value(Some(why.clone()));
                         scene.unsaved.try_set(Some(why));
                     }
@@ -440,8 +438,8 @@ impl<S: Asked> Scene<S> {
         let previous = format!("{}.previous", self.key);
         let scene = *self;
         let Some(text) = load(&previous) else {
-            let why = "it is no longer there".into();
-            return self.notice.set(Some(Notice::Refused { from: "saved work", why }));
+            let why = t!("save-gone");
+            return self.notice.set(Some(Notice::Refused { from: "saved-work", why }));
         };
         Before::run(before, text, move |text| {
             let previous = previous.clone();
@@ -460,16 +458,14 @@ impl<S: Asked> Scene<S> {
                                 scene.notice.try_set(Some(Notice::Restored));
                             }
                             Err(why) => {
-                                scene.notice.try_set(Some(Notice::Refused { from: "saved work", why }));
+                                scene.notice.try_set(Some(Notice::Refused { from: "saved-work", why }));
                             }
                         });
                     }
                     // A save that did not read when a link was opened over it is set aside as it was.
                     Err(why) => scene.notice.set(Some(Notice::Refused {
-                        from: "saved work",
-                        why: format!(
-                            "it no longer reads as this scene ({why}); it stays in this browser under {previous}"
-                        ),
+                        from: "saved-work",
+                        why: t!("save-no-longer-reads", error = why, key = &previous),
                     })),
                 },
             )
@@ -526,9 +522,7 @@ fn set_aside_text<S: Shared>(key: &str, incoming: &S) -> Result<bool, String> {
 
 /// Keeps `own`, the learner's work as saved text, under `key.previous`.
 fn keep_previous(key: &str, own: &JsString) -> Result<bool, String> {
-    store(&format!("{key}.previous"), own)
-        .map(|()| true)
-        .map_err(|e| format!("your own work could not be set aside first ({e}); export it to a file, then try again"))
+    store(&format!("{key}.previous"), own).map(|()| true).map_err(|e| t!("save-not-set-aside", error = e))
 }
 
 /// The `s=` of a share link in the address, removed from it (so a reload does not open the

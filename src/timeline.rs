@@ -135,40 +135,41 @@ pub fn Timeline(
         let (p, n) = (playhead.get(), len.get());
         match (p, n) {
             (_, 0) => describe.get(),
-            (0, _) => format!("Ready: {n} steps. Press Play, Space or → to step."),
-            _ => format!("Step {p} of {n}: {}", describe.get()),
+            (0, _) => t!("timeline-ready", steps = n),
+            _ => t!("timeline-step", step = p, steps = n, caption = describe.get()),
         }
     };
     view! {
-        <div class="timeline" role="group" aria-label="Animation" node_ref=bar>
+        <div class="timeline" role="group" aria-label=t!("timeline.aria-label") node_ref=bar>
             <div class="controls">
                 <PassToggle pass=pass playhead=playhead />
-                <button type="button" aria-label="First step" on:click=move |_| playhead.set(0)>"|◀"</button>
-                <button type="button" aria-label="Step back" on:click=move |_| back()>"◀"</button>
+                <button type="button" aria-label=t!("timeline-first") on:click=move |_| playhead.set(0)>"|◀"</button>
+                <button type="button" aria-label=t!("timeline-back") on:click=move |_| back()>"◀"</button>
                 <button
                     type="button"
                     class="play"
-                    aria-label=move || if playing.get() { "Pause" } else { "Play" }
+                    aria-label=move || if playing.get() { t!("timeline-pause") } else { t!("timeline-play") }
                     on:click=move |_| toggle()
                 >
-                    {move || if playing.get() { "‖ Pause" } else { "▶ Play" }}
+                    {move || if playing.get() { t!("timeline-pause-button") } else { t!("timeline-play-button") }}
                 </button>
-                <button type="button" aria-label="Step forward" on:click=move |_| forward()>"▶"</button>
-                <button type="button" aria-label="Last step" on:click=move |_| playhead.set(len.get_untracked())>
+                <button type="button" aria-label=t!("timeline-forward") on:click=move |_| forward()>"▶"</button>
+                <button type="button" aria-label=t!("timeline-last") on:click=move |_| playhead.set(len.get_untracked())>
                     "▶|"
                 </button>
                 <input
                     type="range"
-                    aria-label="Step"
+                    aria-label=t!("timeline-step-slider")
                     min="0"
                     max=move || len.get()
                     prop:value=move || playhead.get()
                     on:input=move |ev| playhead.set(event_target_value(&ev).parse().unwrap_or(0))
                 />
                 <label class="speed">
-                    "Speed "
+                    {t!("timeline-speed")}
+                    " "
                     <select
-                        aria-label="Speed"
+                        aria-label=t!("timeline-speed")
                         on:change=move |ev| speed.set(decimal::parse(&event_target_value(&ev)).unwrap_or(1.0))
                     >
                         <option value="0.5">"0.5×"</option>

@@ -44,7 +44,7 @@ impl Running {
         on_message: impl Fn(MessageEvent) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<Running, String> {
-        let worker = Worker::new(loader).map_err(|e| format!("the worker could not start: {e:?}"))?;
+        let worker = Worker::new(loader).map_err(|e| t!("worker-not-started", error = format!("{e:?}")))?;
         let (sender, ready) = (worker.clone(), Rc::new(Cell::new(false)));
         let loaded = ready.clone();
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |message: MessageEvent| {
@@ -59,7 +59,7 @@ impl Running {
         // A script that fails to load raises a plain Event; an error inside, an ErrorEvent.
         let on_error = Closure::<dyn Fn(Event)>::new(move |e: Event| {
             e.prevent_default();
-            on_error(e.dyn_ref::<ErrorEvent>().map_or("its files could not be loaded".into(), ErrorEvent::message));
+            on_error(e.dyn_ref::<ErrorEvent>().map_or_else(|| t!("worker-not-loaded"), ErrorEvent::message));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));

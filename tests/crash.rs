@@ -7,10 +7,13 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod l10n;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_the_crash_page_with_the_saved_work_at_hand() {
+    l10n::english();
     let window = web_sys::window().unwrap();
     let document = window.document().unwrap();
     let root: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();

@@ -9,6 +9,8 @@ use rowflow_core::{Ids, Tensor};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod l10n;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// An editable 4×2 table and the rows ids [2, 0] select, with the forward trace at `playhead`.
@@ -34,6 +36,7 @@ fn Lookup(playhead: RwSignal<usize>) -> impl IntoView {
 }
 
 fn root() -> web_sys::HtmlElement {
+    l10n::english();
     let document = web_sys::window().unwrap().document().unwrap();
     let root: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
     document.body().unwrap().append_child(&root).unwrap();

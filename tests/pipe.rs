@@ -6,6 +6,8 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod l10n;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn cell(root: &web_sys::Element, label: &str) -> String {
@@ -20,6 +22,7 @@ fn cell(root: &web_sys::Element, label: &str) -> String {
 
 #[wasm_bindgen_test]
 async fn seed_embedding_shows_pytorchs_numbers() {
+    l10n::english();
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
     window.location().set_hash("#/embedding").unwrap();

@@ -30,7 +30,7 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** What a file of the build is, for the breakdown of a first load: the main module, the part of
  * the wasm every scene needs, a scene's own part, a part some scenes share (tools/split.mjs's
- * map in index.html), or the JavaScript, the CSS and the HTML. */
+ * map in index.html), or the JavaScript, the CSS, the HTML and the language's messages. */
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const partsMap = html.match(/name="?rowflow-parts"?\s+content="([^"]*)"|content="([^"]*)"\s+name="?rowflow-parts"?/);
 // Each scene's part on demand (`<scene>_more`, src/more.rs) is listed too, and is no scene.
@@ -38,13 +38,13 @@ const parts = Object.entries(JSON.parse((partsMap?.[1] ?? partsMap?.[2] ?? '{}')
   .filter(([name]) => !name.endsWith('_more'))
   .map(([, l]) => l.map((f) => f.replace(/^.*\//, '')));
 const everyScene = parts.length ? parts.reduce((all, l) => all.filter((f) => l.includes(f))) : [];
-const KINDS = ['main wasm', "every scene's wasm", "the scene's own wasm", 'wasm some scenes share', 'JS', 'CSS', 'HTML'];
+const KINDS = ['main wasm', "every scene's wasm", "the scene's own wasm", 'wasm some scenes share', 'JS', 'CSS', 'HTML', 'messages'];
 function kind(file) {
   if (/^rowflow-[0-9a-f]+_bg\.wasm$/.test(file)) return KINDS[0];
   if (everyScene.includes(file)) return KINDS[1];
   if (/^split_/.test(file)) return KINDS[2];
   if (file.endsWith('.wasm')) return KINDS[3];
-  return { js: 'JS', css: 'CSS', html: 'HTML' }[file.split('.').pop()] ?? file;
+  return { js: 'JS', css: 'CSS', html: 'HTML', ftl: 'messages' }[file.split('.').pop()] ?? file;
 }
 
 const server = await serve(dist, { base: '/rowflow/' });

@@ -25,6 +25,7 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.ftl': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
 // Trunk names every asset it builds `name-<hash>.ext`, its content never changes. The hash is a

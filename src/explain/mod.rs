@@ -41,12 +41,9 @@ pub fn ExplainPage() -> impl IntoView {
     };
     view! {
         <section class="scene explain">
-            <h1>"Explain an error"</h1>
-            <p class="lede">
-                "Paste the error PyTorch printed, the line that raised it, or both: see the shapes as the layer sees them, "
-                "where they disagree, and fixes, then open it in the scene."
-            </p>
-            <label for="explain-text">"PyTorch error or line"</label>
+            <h1>{t!("explain-title")}</h1>
+            <p class="lede">{t!("explain-lede")}</p>
+            <label for="explain-text">{t!("explain-text-label")}</label>
             <textarea
                 id="explain-text"
                 rows="4"
@@ -55,7 +52,7 @@ pub fn ExplainPage() -> impl IntoView {
                 on:input=move |ev| set(event_target_value(&ev))
             ></textarea>
             <details class="examples">
-                <summary>"Examples"</summary>
+                <summary>{t!("explain-examples")}</summary>
                 <ul>{EXAMPLES.iter().map(|&e| example(e)).collect_view()}</ul>
             </details>
             <ReadingView reading=reading />

@@ -6,11 +6,13 @@ use rowflow_core::explain::{Explanation, Reading, Shape, KINDS};
 pub fn ReadingView(reading: Memo<Option<Reading>>) -> impl IntoView {
     move || {
         reading.with(|r| match r {
-            None => view! { <p class="hint">"Nothing pasted yet: paste above, or pick an example."</p> }.into_any(),
+            None => view! { <p class="hint">{t!("explain-nothing-yet")}</p> }.into_any(),
             Some(Reading::Explained(e)) => explained(e).into_any(),
             Some(Reading::Runs { line, output }) => view! {
                 <div class="reading">
-                    <p role="status">"PyTorch runs this without an error: " <code>{line.clone()}</code> " gives " <code>{output.clone()}</code> "."</p>
+                    <p role="status">
+                        {t!("explain-runs")} <code>{line.clone()}</code> {t!("explain-runs-gives")} <code>{output.clone()}</code> {t!("explain-runs-end")}
+                    </p>
                 </div>
             }
             .into_any(),
@@ -23,18 +25,23 @@ fn explained(e: &Explanation) -> impl IntoView {
     let scene = scene_name(e.route);
     let open = match &e.open {
         Some(payload) => {
-            view! { <a class="open" href=format!("#/{}?s={payload}", e.route)>"Open in the " {scene} " scene"</a> }.into_any()
+            view! { <a class="open" href=format!("#/{}?s={payload}", e.route)>{t!("explain-open", scene = scene)}</a> }.into_any()
         }
-        None => view! { <p class="scene-link">"See " <code>{e.layer}</code> " in the " <a href=format!("#/{}", e.route)>{scene} " scene"</a> "."</p> }.into_any(),
+        None => view! {
+            <p class="scene-link">
+                {t!("explain-see")} <code>{e.layer}</code> {t!("explain-see-in")} <a href=format!("#/{}", e.route)>{t!("explain-scene-link", scene = scene)}</a> {t!("explain-see-end")}
+            </p>
+        }
+        .into_any(),
     };
     view! {
         // Only the message is announced as it changes: the rest is read when reached.
         <div class="reading explained">
             <p class="error" role="status"><code>{e.error.to_string()}</code></p>
-            <p class="call">"From " <code>{e.call.clone()}</code></p>
+            <p class="call">{t!("explain-from")} <code>{e.call.clone()}</code></p>
             <div class="shapes">{e.shapes.iter().map(shape).collect_view()}</div>
             <p class="why">{e.why.clone()}</p>
-            <h2>"Fixes"</h2>
+            <h2>{t!("explain-fixes")}</h2>
             <ul class="fixes">
                 {e.fixes.iter().map(|f| view! { <li><code>{f.code.clone()}</code> <span class="gives">{f.gives.clone()}</span></li> }).collect_view()}
             </ul>
@@ -67,24 +74,18 @@ fn shape(s: &Shape) -> impl IntoView {
     }
 }
 
-fn scene_name(route: &str) -> &'static str {
-    match route {
-        "linear" => "Linear",
-        "embedding" => "Embedding",
-        "one-hot" => "One-hot × Linear",
-        "rnn" => "RNN",
-        "train" => "Train",
-        _ => "word2vec",
-    }
+/// The scene's name as the navigation says it.
+fn scene_name(route: &str) -> String {
+    t!("explain-scene", route = route)
 }
 
 fn unknown() -> impl IntoView {
     view! {
         <div class="reading unknown">
-            <p role="status">"This is not one of the messages rowflow knows, so it says nothing about it rather than guess. It reads:"</p>
+            <p role="status">{t!("explain-unknown")}</p>
             <ul>
                 {KINDS.iter().map(|(kind, route)| view! {
-                    <li>{*kind} ", shown in the " <a href=format!("#/{route}")>{scene_name(route)} " scene"</a></li>
+                    <li>{*kind} {t!("explain-kind-shown")} <a href=format!("#/{route}")>{t!("explain-scene-link", scene = scene_name(route))}</a></li>
                 }).collect_view()}
             </ul>
         </div>

@@ -21,6 +21,7 @@ pub(super) fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridDat
     let slices = names.len().div_ceil(cols * rows_per_slice);
     let active = c.active.get_untracked();
     let grads = c.grad_texts(names.len());
+    let their = GradSaid::new();
     let built: Vec<Shown> = (0..names.len())
         .map(|i| Shown { text: d.text(i, false), refused: None, grad: grads.as_ref().map(|g| g[i].clone()) })
         .collect();
@@ -70,7 +71,7 @@ pub(super) fn skeleton(c: &Cells, shape: &[usize], names: &[String], d: &GridDat
                         r#"<td role="gridcell"><input type="text" inputmode="decimal" spellcheck="false" autocomplete="off" data-i="{i}" data-cell="{name}" tabindex="{tab}" aria-label="{name}" value="{text}">{g}</td>"#
                     )
                 } else {
-                    let said = built[i].said(&names[i], grad_names.get(i).map(String::as_str));
+                    let said = built[i].said(&names[i], grad_names.get(i).map(String::as_str), &their);
                     let said = escape(&said);
                     write!(
                         html,
@@ -91,6 +92,25 @@ fn escape(text: &str) -> std::borrow::Cow<'_, str> {
         return text.into();
     }
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").into()
+}
+
+/// How a read-only cell names its gradient, `1.0000 (its gradient, output.grad[0])`, in the
+/// learner's language: formatted once per grid with stand-ins for the number and the name, which
+/// each cell's own replace (a message formatted per cell cost every cell a call into JS).
+struct GradSaid(String);
+
+impl GradSaid {
+    const VALUE: &'static str = "\u{E000}";
+    const NAME: &'static str = "\u{E001}";
+
+    fn new() -> Self {
+        Self(t!("grid-cell-gradient", value = Self::VALUE, name = Self::NAME))
+    }
+
+    /// Gradient `value` of the cell named `name`.
+    fn of(&self, value: &str, name: &str) -> String {
+        self.0.replace(Self::VALUE, value).replace(Self::NAME, name)
+    }
 }
 
 /// Why a cell's text or value was refused, and the typed text kept in it if it was typed.
@@ -115,10 +135,10 @@ impl Shown {
     /// (`grad_names[i]`, the cell's own index in them) as `, 1.0000 (its gradient,
     /// output.grad[0])`, then why it was refused: the numbers in the order they are seen, so the
     /// name holds the visible text (WCAG 2.5.3; a parenthesis is not matched against it).
-    fn said(&self, name: &str, grad: Option<&str>) -> String {
+    fn said(&self, name: &str, grad: Option<&str>, their: &GradSaid) -> String {
         let mut said = format!("{name} = {}", self.text);
         if let (Some(g), Some(gname)) = (&self.grad, grad) {
-            said = format!("{said}, {g} (its gradient, {gname})");
+            said = format!("{said}, {}", their.of(g, gname));
         }
         if let Some(r) = &self.refused {
             said = format!("{said} {}", r.why);
@@ -127,7 +147,13 @@ impl Shown {
     }
 
     /// Writes this on cell `(td, focus)` named `name`, whose gradient is named `grad`.
-    fn write(&self, (td, focus): &(web_sys::Element, web_sys::Element), name: &str, grad: Option<&str>) {
+    fn write(
+        &self,
+        (td, focus): &(web_sys::Element, web_sys::Element),
+        name: &str,
+        grad: Option<&str>,
+        their: &GradSaid,
+    ) {
         let why = self.refused.as_ref().map(|r| r.why.as_str());
         set(focus, "aria-invalid", why.map(|_| "true"));
         if let Ok(Some(old)) = td.query_selector(".cell-error") {
@@ -150,7 +176,7 @@ impl Shown {
                         let _ = td.prepend_with_str_1(&self.text);
                     }
                 }
-                set(td, "aria-label", Some(&self.said(name, grad)));
+                set(td, "aria-label", Some(&self.said(name, grad, their)));
             }
         }
         if let Ok(Some(g)) = td.query_selector(".gv") {
@@ -193,7 +219,7 @@ pub(super) fn decorate(
         g.data.with(|d| d.as_ref().filter(|d| d.numel() == numel && d.short.len() == numel).map(|d| d.short.clone()))
     };
 
-    let said = grad_names.clone();
+    let (said, their) = (grad_names.clone(), GradSaid::new());
     on.write(
         Writes::Say,
         built,
@@ -217,7 +243,7 @@ pub(super) fn decorate(
                 })
             })
         },
-        move |k, cell, shown| shown.write(cell, &names[k], said.get(k).map(String::as_str)),
+        move |k, cell, shown| shown.write(cell, &names[k], said.get(k).map(String::as_str), &their),
     );
 
     let (at, name_) = (indices.clone(), name.clone());

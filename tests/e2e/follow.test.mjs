@@ -143,7 +143,7 @@ test('keyboard: each grid is one Tab stop with arrows inside, and a skip link re
   const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent);
   await page.locator('main').focus().catch(() => {});
   await page.evaluate(() => document.activeElement?.blur());
-  await page.locator('.masthead .fullscreen, .masthead .projection-toggle input').last().focus();
+  await page.locator('.masthead .fullscreen, .masthead .projection-toggle input, .masthead .lang-picker select').last().focus();
   await page.keyboard.press('Tab');
   assert.equal(await focused(), 'Skip to the animation');
   await page.keyboard.press('Enter');

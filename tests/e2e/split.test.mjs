@@ -203,7 +203,7 @@ test('each scene looks the same with only its own stylesheet as with all five', 
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await stylesheets(page), ['main', route.slice(2).replace('-', '_')].sort());
     const own = await look(page);
-    await page.evaluate((others) => Promise.all(others.map((r) => globalThis.rowflowStyle(r))), routes.filter((r) => r !== route));
+    await page.evaluate((others) => Promise.all(others.map((r) => globalThis.rowflowScene(r))), routes.filter((r) => r !== route));
     assert.equal((await stylesheets(page)).length, 7);
     const all = await look(page);
     assert.equal(all.length, own.length);

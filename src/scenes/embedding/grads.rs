@@ -37,7 +37,8 @@ pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
                 <div class="sparse-grad" role="group" aria-label="weight.grad (sparse)">
                     <p class="sparse-head">
                         <code>"weight.grad (sparse)"</code>
-                        {format!(" {n} entries, one per id, uncoalesced; .coalesce() sums them into rows [{rows}]")}
+                        " "
+                        {t!("embedding-sparse-entries", n = n, rows = rows)}
                     </p>
                     <div class="sparse-parts">
                         <Grid name="indices" data=Signal::derive(move || indices.clone()) />
@@ -50,7 +51,7 @@ pub fn WeightGrad(on_focus: Callback<Vec<usize>>) -> impl IntoView {
     view! {
         <div class="emb-grad">
             {move || no_grad.get().map(|why| view! {
-                <p class="no-grad" role="note"><code>"weight.grad"</code>" is None: "{why}</p>
+                <p class="no-grad" role="note"><code>"weight.grad"</code>" "{t!("embedding-no-grad", why = why)}</p>
             })}
             {grid}
             {coo}
@@ -102,20 +103,20 @@ pub fn GradFlow() -> impl IntoView {
         computed.with(|c| {
             let k = playhead.get();
             let shown = c.back_picks.iter().take(LISTED).enumerate().map(|(i, (p, again))| {
-                let note = if *again { "  (adds onto an earlier id's row)" } else { "" };
+                let note = if *again { format!("  {}", t!("embedding-adds-again")) } else { String::new() };
                 let text = format!("weight.grad[{}] += {}{note}", p.row, label("output.grad", &p.at));
                 view! { <li class=progress(i, k)>{text}</li> }
             });
             let more = c.back_picks.len().saturating_sub(LISTED);
-            let more = (more > 0).then(|| view! { <li class="more">{format!("… and {more} more")}</li> });
+            let more = (more > 0).then(|| view! { <li class="more">{t!("embedding-more", more = more)}</li> });
             view! { {shown.collect_view()} {more} }
         })
     };
     view! {
         <div class="emb-gradflow">
-            <h2>"Where the gradient goes"</h2>
+            <h2>{t!("embedding-gradient-heading")}</h2>
             <p class="grad-note">{summary}</p>
-            <ol class="picks" aria-label="Gradient adds">{items}</ol>
+            <ol class="picks" aria-label=t!("embedding-gradient-adds")>{items}</ol>
         </div>
     }
 }

@@ -76,8 +76,8 @@ pub fn EmbeddingScene() -> impl IntoView {
             let shown = c.picks.iter().take(LISTED).enumerate();
             let shown = shown.map(|(i, p)| view! { <li class=progress(i, k)>{p.arrow()}</li> });
             let more = c.picks.len().saturating_sub(LISTED);
-            let more = (more > 0).then(|| view! { <li class="more">{format!("… and {more} more")}</li> });
-            let none = c.stale.then(|| view! { <li>"none: PyTorch raises before looking anything up"</li> });
+            let more = (more > 0).then(|| view! { <li class="more">{t!("embedding-more", more = more)}</li> });
+            let none = c.stale.then(|| view! { <li>{t!("embedding-no-picks")}</li> });
             view! { {shown.collect_view()} {more} {none} }
         })
     };
@@ -85,7 +85,7 @@ pub fn EmbeddingScene() -> impl IntoView {
         move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
 
     view! {
-        <SceneShell model=model title="nn.Embedding is a lookup" node_ref=scene>
+        <SceneShell model=model title=t!("embedding-title") node_ref=scene>
             <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
             <p class="call">
                 <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>
@@ -100,7 +100,7 @@ pub fn EmbeddingScene() -> impl IntoView {
                     <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
                     {move || stale.get().then(|| view! {
                         <p class="stale-note">
-                            "PyTorch raises on the current inputs, so this is still the last output that ran."
+                            {t!("embedding-stale")}
                         </p>
                     })}
                 </div>
@@ -113,19 +113,19 @@ pub fn EmbeddingScene() -> impl IntoView {
                 {move || match backward.get() {
                     false => view! {
                         <div>
-                            <h2>"Rows selected"</h2>
-                            <ol class="picks" aria-label="Rows selected">{picks}</ol>
+                            <h2>{t!("embedding-rows-selected")}</h2>
+                            <ol class="picks" aria-label=t!("embedding-rows-selected")>{picks}</ol>
                         </div>
                     }
                     .into_any(),
                     true => view! { <GradFlow /> }.into_any(),
                 }}
                 <div>
-                    <h2>"Where a number comes from"</h2>
+                    <h2>{t!("embedding-formula-heading")}</h2>
                     <FormulaView formula=formula />
                     {move || formula.with(Option::is_none).then(|| view! {
                         <p class="hint">
-                            "Click an output cell, or step the animation, to see which weight it copies."
+                            {t!("embedding-formula-hint")}
                         </p>
                     })}
                 </div>

@@ -54,7 +54,7 @@ pub fn Settings() -> impl IntoView {
     view! {
         <div class="emb-controls controls scene-settings">
             <fieldset>
-                <legend>"Table"</legend>
+                <legend>{t!("embedding-table-legend")}</legend>
                 {model.field("num_embeddings", |s| s.num_embeddings().to_string())}
                 {model.field("embedding_dim", |s| s.embedding_dim().to_string())}
                 <Field
@@ -79,8 +79,8 @@ pub fn Settings() -> impl IntoView {
                 {alert("weight")}
             </fieldset>
             <fieldset>
-                <legend>"Ids"</legend>
-                <Flag checked=batched on_toggle=model.on_flag("batched")>" batch × sequence"</Flag>
+                <legend>{t!("embedding-ids-legend")}</legend>
+                <Flag checked=batched on_toggle=model.on_flag("batched")>" "{t!("embedding-batched")}</Flag>
                 {ids_shape}
                 {dtype}
             </fieldset>

@@ -17,7 +17,8 @@ use rowflow_core::scene::contract::Edit;
 use rowflow_core::scene::linear::State;
 
 /// The input layouts a learner can pick: (rank, label).
-const RANKS: [(usize, &str); 3] = [(1, "one vector (in,)"), (2, "a batch (N, in)"), (3, "3-D (B, N, in)")];
+const RANKS: [(usize, fn() -> String); 3] =
+    [(1, || t!("linear-rank-vector")), (2, || t!("linear-rank-batch")), (3, || t!("linear-rank-3d"))];
 
 #[component]
 pub fn LinearScene() -> impl IntoView {
@@ -93,12 +94,12 @@ pub fn LinearScene() -> impl IntoView {
     });
 
     view! {
-        <SceneShell model=model title="nn.Linear: every input row meets every weight row">
+        <SceneShell model=model title=t!("linear-title")>
             <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
                 // A note: a name on a plain span or p may be read instead of its text.
-                <span class="shape-eq" role="note" aria-label="Shape equation">
+                <span class="shape-eq" role="note" aria-label=t!("linear-shape-equation")>
                     {move || computed.with(|c| c.shape_equation.clone())}
                 </span>
             </p>
@@ -117,21 +118,22 @@ pub fn LinearScene() -> impl IntoView {
                     }}
                     <p class="lin-note">
                         {move || computed.with(|c| c.weight_note.clone())}
-                        {move || transposed.get().then_some(" Shown here as weight.T: column i is that row.")}
+                        {move || transposed.get().then(|| format!(" {}", t!("linear-shown-transposed")))}
                     </p>
                     <Flag checked=transposed on_toggle=Callback::new(move |on| transposed.set(on))>
-                        " show weight as weight.T (in, out)"
+                        " "
+                        {t!("linear-show-transposed")}
                     </Flag>
                 </div>
                 <div class="lin-column">
                     {move || match has_bias.get() {
                         true => view! { <Param name="bias" data=bias grad=bias_grad.clone() /> }.into_any(),
-                        false => view! { <p class="lin-no-bias"><code>"bias=False"</code>": nothing is added."</p> }.into_any(),
+                        false => view! { <p class="lin-no-bias"><code>"bias=False"</code>{t!("linear-no-bias")}</p> }.into_any(),
                     }}
                     <div class="lin-output" class:stale=move || stale.get()>
                         <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
                         {move || stale.get().then(|| view! {
-                            <p class="stale-note">"PyTorch raises on these shapes, so this is the last output that ran."</p>
+                            <p class="stale-note">{t!("linear-stale")}</p>
                         })}
                     </div>
                     {move || (backward.get() && mse.get()).then(|| view! {
@@ -141,22 +143,22 @@ pub fn LinearScene() -> impl IntoView {
             </div>
 
             <div class="lin-formula">
-                <h2>"Where a number comes from"</h2>
+                <h2>{t!("linear-formula-heading")}</h2>
                 <FormulaView formula=formula />
-                <p class="hint">"Click an output or gradient cell, or step the animation, to see its sum."</p>
+                <p class="hint">{t!("linear-formula-hint")}</p>
             </div>
 
             <div class="lin-controls scene-settings">
                 <fieldset>
-                    <legend>"Change the layer"</legend>
+                    <legend>{t!("linear-layer-legend")}</legend>
                     {model.field("in_features", |s| s.in_features().to_string())}
                     {model.field("out_features", |s| s.out_features().to_string())}
                     <Flag checked=has_bias on_toggle=model.on_flag("bias")>" bias"</Flag>
                     <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone().unwrap_or_else(|| "0".into()))) />
                 </fieldset>
                 <fieldset>
-                    <legend>"Change the input"</legend>
-                    <div class="lin-ranks" role="radiogroup" aria-label="Input layout">
+                    <legend>{t!("linear-input-legend")}</legend>
+                    <div class="lin-ranks" role="radiogroup" aria-label=t!("linear-input-layout")>
                         {RANKS
                             .map(|(r, text)| {
                                 view! {
@@ -170,7 +172,7 @@ pub fn LinearScene() -> impl IntoView {
                                             }
                                         />
                                         " "
-                                        {text}
+                                        {text()}
                                     </label>
                                 }
                             })

@@ -91,8 +91,8 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
     let timing = move || match (timer.measured.get().first(), timer.error.get()) {
         (_, Some(why)) => why,
         (Some(m), None) => m.caption(),
-        (None, None) if sizes.get().1 == 0 => "No ids to time.".to_string(),
-        (None, None) => "Timing both ways…".to_string(),
+        (None, None) if sizes.get().1 == 0 => t!("one-hot-no-ids-to-time"),
+        (None, None) => t!("one-hot-timing"),
     };
 
     // The forward work so far against the whole: bars to scale and the counts in words. Going
@@ -111,53 +111,53 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
         }
     };
     let count = move |part: fn(&(Work, Cost)) -> (usize, usize)| {
-        move || work.with(|w| w.as_ref().map(part)).map(|(n, of)| format!("{} of {}", grouped(n), grouped(of)))
+        move || {
+            work.with(|w| w.as_ref().map(part))
+                .map(|(n, of)| t!("one-hot-count-of", done = grouped(n), total = grouped(of)))
+        }
     };
     let bars = view! {
         <div class="oh-bars" aria-hidden="true">
             <div class="oh-bar-row">
-                <span class="oh-bar-name">"lookup"</span>
+                <span class="oh-bar-name">{t!("one-hot-lookup")}</span>
                 <div class="oh-bar lookup" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))>
                     <div class="oh-fill" style:width=width(|(w, c)| (w.copies, c.lookup_copies))></div>
                 </div>
             </div>
             <div class="oh-bar-row">
-                <span class="oh-bar-name">"one-hot"</span>
+                <span class="oh-bar-name">{t!("one-hot-bar-one-hot")}</span>
                 <div class="oh-bar linear">
                     <div class="oh-useful" style:width=width(|(_, c)| (c.lookup_copies, c.one_hot_multiply_adds))></div>
                     <div class="oh-fill" style:width=width(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))></div>
                 </div>
             </div>
         </div>
-        <p class="hint">
-            "To scale: solid, the products that count (one per number, as many as the lookup copies); "
-            "hatched, the products by 0; blue, what the animation has done so far."
-        </p>
+        <p class="hint">{t!("one-hot-bars-hint")}</p>
         <dl class="oh-counts">
-            <dt>"numbers copied"</dt>
+            <dt>{t!("one-hot-copied")}</dt>
             <dd>{count(|(w, c)| (w.copies, c.lookup_copies))}</dd>
-            <dt>"multiply-adds"</dt>
+            <dt>{t!("one-hot-multiply-adds")}</dt>
             <dd>{count(|(w, c)| (w.multiply_adds, c.one_hot_multiply_adds))}</dd>
-            <dt>"… of them × 0"</dt>
+            <dt>{t!("one-hot-zero-products")}</dt>
             <dd>{count(|(w, c)| (w.zero_products, c.zero_products))}</dd>
         </dl>
     };
 
     view! {
-        <section class="oh-cost" aria-label="Work" node_ref=panel>
-            <h2>"The work, counted"</h2>
+        <section class="oh-cost" aria-label=t!("one-hot-work") node_ref=panel>
+            <h2>{t!("one-hot-work-heading")}</h2>
             <p>{move || pass(&|p| p.cost_caption())}</p>
             {bars}
-            <h2>"Grow V and D, and time both ways in this browser"</h2>
+            <h2>{t!("one-hot-grow-heading")}</h2>
             <div class="oh-sliders">
                 <SizeSlider
-                    label="V (num_embeddings = num_classes)"
+                    label=t!("one-hot-slider-v")
                     choices=Signal::derive(move || state.with(|s| s.vocab_choices(on_slider.get())))
                     value=Signal::derive(move || on_slider.get().0)
                     on_pick=pick("V")
                 />
                 <SizeSlider
-                    label="D (embedding_dim = out_features)"
+                    label=t!("one-hot-slider-d")
                     choices=Signal::derive(move || state.with(|s| s.dim_choices(on_slider.get())))
                     value=Signal::derive(move || on_slider.get().1)
                     on_pick=pick("D")
@@ -166,10 +166,8 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
             {drawer.status(Change::Size)}
             // A computed result, so an <output> (a status to screen readers), not a paragraph.
             <output class="oh-timing">{timing}</output>
-            <button type="button" on:click=move |_| time_now()>"Time again"</button>
-            <p class="hint">
-                "New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map."
-            </p>
+            <button type="button" on:click=move |_| time_now()>{t!("one-hot-time-again")}</button>
+            <p class="hint">{t!("one-hot-seed-hint")}</p>
         </section>
     }
 }

@@ -83,7 +83,7 @@ impl Drawer {
             let now = sizes.get();
             let stale = |p: &Drawing| p.change != Change::Open && now != drawer.from.get_value();
             if let Some(Drawing { v, d, .. }) = drawer.pending.get_untracked().filter(stale) {
-                drawer.end(Some(format!("Not drawn: {TABLE} changed while ({v}, {d}) was drawn.")));
+                drawer.end(Some(t!("one-hot-not-drawn", table = TABLE, v = v.to_string(), d = d.to_string())));
             }
         });
         drawer
@@ -207,9 +207,16 @@ impl Drawer {
         let Some(drawing) = self.pending.get_untracked() else { return };
         let (v0, d0) = self.model.state.with_untracked(State::sizes);
         self.end(Some(match drawing.change {
-            Change::Size => format!("Cancelled ({}, {}): {TABLE} stays ({v0}, {d0}).", drawing.v, drawing.d),
-            Change::Seed => format!("Cancelled torch.manual_seed({}): {TABLE} stays as it was.", drawing.seed),
-            Change::Open => "Cancelled: nothing was opened; the scene stays as it was.".to_string(),
+            Change::Size => t!(
+                "one-hot-cancelled-size",
+                v = drawing.v.to_string(),
+                d = drawing.d.to_string(),
+                table = TABLE,
+                v0 = v0.to_string(),
+                d0 = d0.to_string(),
+            ),
+            Change::Seed => t!("one-hot-cancelled-seed", seed = drawing.seed, table = TABLE),
+            Change::Open => t!("one-hot-cancelled-open"),
         }));
     }
 
@@ -228,17 +235,18 @@ impl Drawer {
     pub fn status(self, change: Change) -> impl IntoView {
         let drawing = move || {
             self.pending.get().filter(|p| p.change == change).map(|Drawing { v, d, seed, .. }| {
-                let what = format!("{TABLE} ({v}, {d}), {} numbers from torch.manual_seed({seed})", grouped(v * d));
+                let count = grouped(v * d);
+                let (v, d) = (v.to_string(), d.to_string());
                 let what = match change {
-                    Change::Open => format!("Opening the scene: drawing {what}, in the background…"),
-                    _ => format!("Drawing {what}, in the background…"),
+                    Change::Open => t!("one-hot-opening", table = TABLE, v = v, d = d, count = count, seed = seed),
+                    _ => t!("one-hot-drawing", table = TABLE, v = v, d = d, count = count, seed = seed),
                 };
                 view! {
                     <p class="oh-drawing" role="status">
-                        <progress aria-label="Drawing the table"></progress>
+                        <progress aria-label=t!("one-hot-drawing-table")></progress>
                         {what}
                         " "
-                        <button type="button" on:click=move |_| self.cancel()>"Cancel"</button>
+                        <button type="button" on:click=move |_| self.cancel()>{t!("one-hot-cancel")}</button>
                     </p>
                 }
             })
@@ -263,11 +271,11 @@ pub(super) fn spawn_draw(draw: &Draw, on_drawn: impl Fn(Result<Tensor, String>) 
             Ok(array) => Tensor::new(shape.clone(), array.to_vec()).map_err(|e| e.message),
             Err(data) => Err(match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
                 Ok(Report::Refused(why)) => why,
-                _ => "the worker said something unexpected".into(),
+                _ => t!("one-hot-worker-unexpected"),
             }),
         })
     };
-    let on_error = move |why: String| on_drawn(Err(format!("the worker stopped: {why}")));
+    let on_error = move |why: String| on_drawn(Err(t!("one-hot-worker-stopped", error = why)));
     Running::spawn(TIMING, request.into(), js_sys::Array::new(), on_message, on_error)
 }
 

@@ -184,18 +184,15 @@ fn Lab() -> impl IntoView {
     // Learning: the loss, the rate, and SGD steps on emb.weight.
     let learn_panel = view! {
         {model.learn()}
-        <p class="hint">
-            "One loss for both outputs (they are equal). SGD steps " <code>"emb.weight"</code> "; "
-            <code>"linear.weight"</code> " is its transpose, so it moves the same numbers: the looked-up rows, "
-            "which are the used columns."
-        </p>
+        // The message holds its own `<code>` elements, placed where each language puts them.
+        <p class="hint" inner_html=t!("one-hot-learn-hint")></p>
     };
 
     let shape = Memo::new(move |_| state.with(|s| s.ids.shape().to_vec()));
     let ids_fields = move || {
         let shape = shape.get();
         let name = |d: usize| match shape.len() {
-            1 => "number of ids".to_string(),
+            1 => t!("one-hot-ids-count"),
             _ => format!("input.shape[{d}]"),
         };
         (0..shape.len())
@@ -226,14 +223,11 @@ fn Lab() -> impl IntoView {
             }
         };
     view! {
-        <SceneShell model=model title="One-hot × Linear: the long way round to an embedding">
-            <p class="caption lede">
-                "An embedding looks each id's row up. A one-hot row times " <code>"linear.weight"</code> " = "
-                <code>"emb.weight.T"</code> " gives the very same numbers, but every number costs V multiply-adds, "
-                "all but one of them times zero."
-            </p>
+        <SceneShell model=model title=t!("one-hot-title")>
+            // The message holds its own `<code>` elements, placed where each language puts them.
+            <p class="caption lede" inner_html=t!("one-hot-lede")></p>
             // A note: a name on a plain span or p may be read instead of its text.
-            <p class="shape-eq" role="note" aria-label="Shape equation">{move || computed.with(|c| c.shape_equation.clone())}</p>
+            <p class="shape-eq" role="note" aria-label=t!("one-hot-shape-equation")>{move || computed.with(|c| c.shape_equation.clone())}</p>
 
             {drawer.status(Change::Open)}
             <IssueList issues=Signal::derive(move || computed.with(|c| c.issues.clone())) />
@@ -246,25 +240,21 @@ fn Lab() -> impl IntoView {
                     </div>
                     {drawer.status(Change::Seed)}
                     <p class="hint">
-                        {format!(
-                            "Ids 0 … V−1, up to {} of them, fewer at large V (one_hot holds ids × V numbers); both \
-                             ways read the same ids.",
-                            grouped(MAX_IDS)
-                        )}
+                        {t!("one-hot-ids-hint", max = grouped(MAX_IDS))}
                     </p>
                 </div>
             </div>
 
             <div class="oh-ways">
                 <div class="oh-way">
-                    <h2>"nn.Embedding: look the row up"</h2>
+                    <h2>{t!("one-hot-lookup-heading")}</h2>
                     <Param name=TABLE data=table changed=changed(TABLE) grad=table_grad_in />
                     {grad(TABLE_GRAD, table_grad, |(_, lookup)| lookup, None)}
                     {move || (!has_pass.get()).then(no_outputs)}
                     {outputs(LOOKUP, lookup, LOOKUP_GRAD, lookup_grad, lookup_grad_in)}
                 </div>
                 <div class="oh-way">
-                    <h2>"F.one_hot, then nn.Linear(V, D, bias=False)"</h2>
+                    <h2>{t!("one-hot-linear-heading")}</h2>
                     // The product's factors: a box of their own only on the projector, where one_hot
                     // stands beside linear.weight (style/one_hot.css).
                     <div class="oh-factors">
@@ -279,7 +269,7 @@ fn Lab() -> impl IntoView {
                             changed=changed(LINEAR_WEIGHT)
                             grad=Some(linear_weight_grad_in)
                         />
-                        <p class="hint">"= emb.weight.T: row j holds column j of the table. Edit emb.weight to change it."</p>
+                        <p class="hint">{t!("one-hot-weight-hint")}</p>
                         {grad(LINEAR_WEIGHT_GRAD, linear_weight_grad, |(linear, _)| linear, zero(LINEAR_WEIGHT_GRAD))}
                     </div>
                     {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad, linear_grad_in)}
@@ -287,7 +277,7 @@ fn Lab() -> impl IntoView {
                 {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
             </div>
 
-            <section class="oh-verdict" aria-label="Equality check">
+            <section class="oh-verdict" aria-label=t!("one-hot-verdict")>
                 <p class="oh-equal">
                     <code class:false=move || computed.with(|c| c.pass.as_ref().is_some_and(|p| p.mismatch.is_some()))>
                         {move || pass(&|p| p.verdict().0)}
@@ -296,7 +286,7 @@ fn Lab() -> impl IntoView {
                 <p>{move || pass(&|p| p.verdict().1)}</p>
             </section>
 
-            <section class="oh-learn" aria-label="Backward and learning">
+            <section class="oh-learn" aria-label=t!("one-hot-learn")>
                 {learn_panel}
                 <Show when=move || target.with(Option::is_some)>
                     <Param name=TARGET data=Signal::derive(move || target.get().unwrap_or_default()) />
@@ -306,14 +296,14 @@ fn Lab() -> impl IntoView {
 
             {model.timeline()}
 
-            <section class="oh-formulas" aria-label="Where a number comes from">
-                <h2>"Where a number comes from, both ways"</h2>
+            <section class="oh-formulas" aria-label=t!("one-hot-formulas")>
+                <h2>{t!("one-hot-formulas-heading")}</h2>
                 <FormulaView formula=formula(LOOKUP) />
                 <FormulaView formula=formula(LINEAR) />
                 <p class="hint">
                     {move || match backward_on.get() {
-                        false => "Click an output cell, or step the animation, to see both for that number.",
-                        true => "Click a cell of either gradient, or step the animation, to see both sums for it.",
+                        false => t!("one-hot-formulas-hint-forward"),
+                        true => t!("one-hot-formulas-hint-backward"),
                     }}
                 </p>
             </section>
@@ -325,5 +315,5 @@ fn Lab() -> impl IntoView {
 }
 
 fn no_outputs() -> impl IntoView {
-    view! { <p class="stale-note">"No outputs: every id must be a row of emb.weight, 0 … V−1."</p> }
+    view! { <p class="stale-note">{t!("one-hot-no-outputs")}</p> }
 }

@@ -72,13 +72,13 @@ pub fn Restored(children: ChildrenFn) -> impl IntoView {
         running.try_set_value(None);
     });
     let restoring = draw.map(|Draw { seed, v, d }| {
-        let n = grouped(v * d);
-        format!("Restoring One-hot × Linear: drawing {TABLE} ({v}, {d}), {n} numbers from torch.manual_seed({seed}), in the background…")
+        let (v, d, count) = (v.to_string(), d.to_string(), grouped(v * d));
+        t!("one-hot-restoring", table = TABLE, v = v, d = d, count = count, seed = seed)
     });
     move || match ready.get() {
         false => view! {
             <p class="oh-drawing" role="status">
-                <progress aria-label="Drawing the table"></progress>
+                <progress aria-label=t!("one-hot-drawing-table")></progress>
                 {restoring.clone()}
             </p>
         }

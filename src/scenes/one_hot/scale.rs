@@ -24,14 +24,14 @@ pub fn ScalePanel() -> impl IntoView {
     let status = move || match (timer.progress.get(), timer.error.get()) {
         (Some(p), _) => {
             let v = SWEEP_V.get(p.case).copied().unwrap_or_default();
-            let what = p.way.map_or("drawing emb.weight with torch.manual_seed(0)", Way::name);
-            format!("V = {}: {what}… {}% of the work done", grouped(v), fixed(100.0 * p.done, 0))
+            let what = p.way.map_or_else(|| t!("one-hot-scale-drawing"), |w| w.name().to_string());
+            t!("one-hot-scale-progress", v = grouped(v), what = what, percent = fixed(100.0 * p.done, 0))
         }
         (None, Some(why)) => why,
         (None, None) => match timer.measured.with(Vec::len) {
             0 => String::new(),
-            n if n < SWEEP_V.len() => format!("Cancelled after {n} of {} sizes.", SWEEP_V.len()),
-            _ => "Done: every size timed both ways.".to_string(),
+            n if n < SWEEP_V.len() => t!("one-hot-scale-cancelled", done = n, total = SWEEP_V.len()),
+            _ => t!("one-hot-scale-done"),
         },
     };
     let rows = move || {
@@ -45,21 +45,18 @@ pub fn ScalePanel() -> impl IntoView {
             })
             .collect_view()
     };
-    let torch_label = torch.with_value(|t| format!("PyTorch {} ({}, one thread)", t.torch, t.machine));
+    let torch_label = torch.with_value(|t| t!("one-hot-torch-label", version = &t.torch, machine = &t.machine));
 
     view! {
-        <section class="oh-scale" aria-label="At real scale">
-            <h2>"At real scale: V from 10 to 50,000, timed in a worker"</h2>
-            <p>
-                "Both ways, forward and backward, at five vocabulary sizes, in a Web Worker so the page stays "
-                "responsive. Beside them, PyTorch's own times for the same sizes on the machine this lab was "
-                "measured on (hollow marks)."
-            </p>
+        <section class="oh-scale" aria-label=t!("one-hot-scale")>
+            <h2>{t!("one-hot-scale-heading")}</h2>
+            <p>{t!("one-hot-scale-lede")}</p>
             <div class="oh-scale-controls">
                 <label>
-                    "D and ids "
+                    {t!("one-hot-scale-sizes-label")}
+                    " "
                     <select
-                        aria-label="Sizes to time"
+                        aria-label=t!("one-hot-scale-sizes")
                         prop:value=move || choice.get().to_string()
                         on:change=move |ev| choice.set(event_target_value(&ev).parse().unwrap_or(0))
                         disabled=busy
@@ -68,14 +65,14 @@ pub fn ScalePanel() -> impl IntoView {
                             .iter()
                             .enumerate()
                             .map(|(k, (d, n))| {
-                                view! { <option value=k.to_string()>{format!("D = {d}, {} ids", grouped(*n))}</option> }
+                                view! { <option value=k.to_string()>{t!("one-hot-scale-option", d = d.to_string(), ids = grouped(*n))}</option> }
                             })
                             .collect_view()}
                     </select>
                 </label>
                 {move || match busy() {
-                    false => view! { <button type="button" on:click=run>"Time V = 10 … 50,000"</button> }.into_any(),
-                    true => view! { <button type="button" on:click=move |_| timer.cancel()>"Cancel"</button> }.into_any(),
+                    false => view! { <button type="button" on:click=run>{t!("one-hot-scale-run")}</button> }.into_any(),
+                    true => view! { <button type="button" on:click=move |_| timer.cancel()>{t!("one-hot-cancel")}</button> }.into_any(),
                 }}
             </div>
             <div class="oh-scale-status" role="status">
@@ -85,43 +82,50 @@ pub fn ScalePanel() -> impl IntoView {
                 <span>{status}</span>
             </div>
             <Plot measured=timer.measured torch=torch cases=Signal::derive(cases) torch_label=torch_label.clone() />
-            <ScaleTable caption="Milliseconds per call" headers=TIMES>
+            <ScaleTable caption=t!("one-hot-times-caption") headers=times_headers()>
                 {rows}
             </ScaleTable>
-            <ScaleTable caption="The work at each V, forward and backward" headers=WORK>
+            <ScaleTable caption=t!("one-hot-work-caption") headers=work_headers()>
                 {move || cases().into_iter().map(|c| view! { <WorkRow c=c /> }).collect_view()}
             </ScaleTable>
         </section>
     }
 }
 
-const TIMES: &[&str] = &[
-    "V",
-    "timed by",
-    "lookup (ms)",
-    "one-hot × Linear (ms)",
-    "lookup backward (ms)",
-    "one-hot backward (ms)",
-    "one-hot GFLOP/s",
-];
-const WORK: &[&str] = &[
-    "V",
-    "numbers the lookup copies",
-    "one-hot multiply-adds",
-    "… of them × 0",
-    "linear.weight.grad numbers written",
-    "emb.weight.grad numbers written",
-];
+/// The times table's column headings.
+fn times_headers() -> Vec<String> {
+    vec![
+        "V".to_string(),
+        t!("one-hot-col-timed-by"),
+        t!("one-hot-col-lookup-ms"),
+        t!("one-hot-col-one-hot-ms"),
+        t!("one-hot-col-lookup-backward-ms"),
+        t!("one-hot-col-one-hot-backward-ms"),
+        t!("one-hot-col-gflops"),
+    ]
+}
+
+/// The work table's column headings.
+fn work_headers() -> Vec<String> {
+    vec![
+        "V".to_string(),
+        t!("one-hot-col-copies"),
+        t!("one-hot-col-multiply-adds"),
+        t!("one-hot-zero-products"),
+        t!("one-hot-col-linear-grad"),
+        t!("one-hot-col-emb-grad"),
+    ]
+}
 
 /// A table that scrolls sideways on a narrow screen rather than widening the page.
 #[component]
-fn ScaleTable(caption: &'static str, headers: &'static [&'static str], children: Children) -> impl IntoView {
+fn ScaleTable(caption: String, headers: Vec<String>, children: Children) -> impl IntoView {
     view! {
         <div class="oh-scale-table">
             <table>
                 <caption>{caption}</caption>
                 <thead>
-                    <tr>{headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                    <tr>{headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
                 </thead>
                 <tbody>{children()}</tbody>
             </table>
@@ -136,14 +140,14 @@ fn ScaleRows(m: Measured, torch: Option<Measured>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row" rowspan=span>{grouped(m.case.v)}</th>
-            {times("this browser", &m)}
+            {times(t!("one-hot-this-browser"), &m)}
         </tr>
-        {torch.map(|t| view! { <tr class="torch">{times("PyTorch", &t)}</tr> })}
+        {torch.map(|t| view! { <tr class="torch">{times("PyTorch".to_string(), &t)}</tr> })}
     }
 }
 
 /// Who timed it, each way's milliseconds, and the one-hot way's GFLOP/s.
-fn times(who: &'static str, m: &Measured) -> impl IntoView {
+fn times(who: String, m: &Measured) -> impl IntoView {
     let ms = WAYS.map(|w| view! { <td>{significant(m.ms(w))}</td> });
     view! {
         <td>{who}</td>
@@ -259,19 +263,19 @@ fn Plot(
     };
     view! {
         <figure class="oh-plot">
-            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) role="img" aria-label="Milliseconds per call against V, log scales; the same numbers are in the table below">
+            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) role="img" aria-label=t!("one-hot-plot")>
                 {x_ticks}
                 {y_ticks}
-                <text class="oh-axis" x=display((LEFT + W - RIGHT) / 2.0) y=display(H - 4.0) text-anchor="middle">"V (log scale)"</text>
-                <text class="oh-axis" x="14" y=display((TOP + H - BOTTOM) / 2.0) text-anchor="middle" transform=format!("rotate(-90 14 {})", display((TOP + H - BOTTOM) / 2.0))>"ms per call"</text>
+                <text class="oh-axis" x=display((LEFT + W - RIGHT) / 2.0) y=display(H - 4.0) text-anchor="middle">{t!("one-hot-plot-x")}</text>
+                <text class="oh-axis" x="14" y=display((TOP + H - BOTTOM) / 2.0) text-anchor="middle" transform=format!("rotate(-90 14 {})", display((TOP + H - BOTTOM) / 2.0))>{t!("one-hot-plot-y")}</text>
                 {lines}
                 {marks}
             </svg>
             <figcaption class="oh-legend">
-                <span class="key lookup">"lookup"</span>
-                <span class="key one-hot">"one-hot × Linear"</span>
-                <span class="key lookup backward">"lookup backward (dashed)"</span>
-                <span class="key one-hot backward">"one-hot backward (dashed)"</span>
+                <span class="key lookup">{t!("one-hot-lookup")}</span>
+                <span class="key one-hot">{t!("one-hot-key-one-hot")}</span>
+                <span class="key lookup backward">{t!("one-hot-key-lookup-backward")}</span>
+                <span class="key one-hot backward">{t!("one-hot-key-one-hot-backward")}</span>
                 <span class="key torch">{format!("○ {torch_label}")}</span>
             </figcaption>
         </figure>

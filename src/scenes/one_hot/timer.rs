@@ -86,10 +86,10 @@ impl Timer {
             }
             Ok(Report::Finished) => self.stop(None),
             Ok(Report::Refused(why)) => self.stop(Some(why)),
-            Err(e) => self.stop(Some(format!("the timing worker said something unexpected: {e}"))),
+            Err(e) => self.stop(Some(t!("one-hot-timer-unexpected", error = e.to_string()))),
         };
         Running::spawn(TIMING, request.into(), js_sys::Array::new(), on_report, move |why| {
-            self.stop(Some(format!("the timing worker stopped: {why}")))
+            self.stop(Some(t!("one-hot-timer-stopped", error = why)))
         })
     }
 }

@@ -58,18 +58,18 @@ impl Writer {
             match message.data().dyn_into::<js_sys::Uint8Array>() {
                 Ok(bytes) => match bytes_blob(&bytes, kind) {
                     Some(blob) => drop(resolve.call1(&JsValue::NULL, &blob)),
-                    None => said("the browser made no file of it".into()),
+                    None => said(t!("one-hot-no-file")),
                 },
                 Err(data) => said(match serde_json::from_str::<Report>(&data.as_string().unwrap_or_default()) {
                     Ok(Report::Refused(why)) => why,
-                    _ => "the worker said something unexpected".into(),
+                    _ => t!("one-hot-worker-unexpected"),
                 }),
             }
             // Its work is done: the worker ends (its handlers are freed once this one returns).
             self.running.try_set_value(None);
         };
         let on_error = move |why: String| {
-            failed(format!("the worker stopped: {why}"));
+            failed(t!("one-hot-worker-stopped", error = why));
             self.running.try_set_value(None);
         };
         let (request, moved) = match (request, kept) {
@@ -89,7 +89,7 @@ impl Writer {
     /// Ends the write under way, if any: the promise of its file is rejected as cancelled.
     fn cancel(self) {
         if let Some(Some((_, reject))) = self.running.try_update_value(Option::take) {
-            let _ = reject.call1(&JsValue::NULL, &"cancelled".into());
+            let _ = reject.call1(&JsValue::NULL, &t!("one-hot-write-cancelled").into());
         }
     }
 }

@@ -39,7 +39,7 @@ pub fn Unrolled(
             let Some(r) = r else { return ().into_any() };
             let buttons = (0..r.batch()).map(|b| {
                 let text = match r.padding_value {
-                    Some(_) => format!("{b} (length {})", r.lengths[b]),
+                    Some(_) => t!("rnn-sequence-length", sequence = b, length = r.lengths[b]),
                     None => b.to_string(),
                 };
                 view! {
@@ -53,8 +53,8 @@ pub fn Unrolled(
                 }
             });
             view! {
-                <div class="rnn-sequence" role="group" aria-label="Sequence shown">
-                    <span>"Sequence b = "</span>
+                <div class="rnn-sequence" role="group" aria-label=t!("rnn-sequence-shown")>
+                    <span>{t!("rnn-sequence-b")} " "</span>
                     {buttons.collect_view()}
                 </div>
             }
@@ -117,9 +117,9 @@ pub fn Unrolled(
                 io_box(label("output", &at), padding, texts, mark, backward(marks), Some(pick), on_pick)
             });
             Some(view! {
-                <div class="rnn-unrolled" role="table" aria-label="Unrolled RNN cells" style:--steps=steps.to_string()>
+                <div class="rnn-unrolled" role="table" aria-label=t!("rnn-unrolled-cells") style:--steps=steps.to_string()>
                     <div class="rnn-row" role="row">
-                        <div class="rnn-lane-name" role="columnheader">"time →"</div>
+                        <div class="rnn-lane-name" role="columnheader">{t!("rnn-time")}</div>
                         {heads.collect_view()}
                     </div>
                     <div class="rnn-row io" role="row">
@@ -133,7 +133,7 @@ pub fn Unrolled(
                     <div class="rnn-row io out" role="row">
                         <div class="rnn-lane-name" role="rowheader">
                             <code>"output"</code>
-                            <span>"top layer"</span>
+                            <span>{t!("rnn-top-layer")}</span>
                         </div>
                         {out_row.collect_view()}
                     </div>
@@ -144,14 +144,14 @@ pub fn Unrolled(
     view! {
         <figure class="rnn-diagram">
             <figcaption>
-                <strong>"Unrolled"</strong>
-                " — each box is one cell: it takes "
+                <strong>{t!("rnn-unrolled")}</strong>
+                {t!("rnn-unrolled-takes")}
                 <code>"x_t"</code>
-                " from above and "
+                {t!("rnn-unrolled-from-above")}
                 <code>"h_{t-1}"</code>
-                " from the side, and passes "
+                {t!("rnn-unrolled-from-side")}
                 <code>"h_t"</code>
-                " on. Click a cell to go to its step."
+                {t!("rnn-unrolled-on")}
             </figcaption>
             {move || note.with(|n| (!n.is_empty()).then(|| view! { <p class="rnn-pack-note">{n.clone()}</p> }))}
             {picker}
@@ -247,7 +247,7 @@ impl Shown {
         let row = |values: &dyn Fn(usize, [usize; 2]) -> Vec<f32>| {
             let live = |t: usize| t < r.lengths.get(b).copied().unwrap_or(0);
             (0..r.steps_len())
-                .map(|t| if live(t) { numbers(&values(t, r.at(t, b))) } else { "padding".to_string() })
+                .map(|t| if live(t) { numbers(&values(t, r.at(t, b))) } else { t!("rnn-padding") })
                 .collect()
         };
         // A gradient's numbers at `(t, b)`: indexed as `input`/`output` are (an unbatched one has no
@@ -274,14 +274,14 @@ impl Shown {
 fn numbers(values: &[f32]) -> String {
     let mut parts: Vec<String> = values.iter().take(SHOWN).map(|&v| short(v)).collect();
     if values.len() > SHOWN {
-        parts.push(format!("… {} more", values.len() - SHOWN));
+        parts.push(t!("rnn-more", count = values.len() - SHOWN));
     }
     parts.join("\n")
 }
 
 /// `h_l0[1, 0] ← input[0, 1] and h_l0[0, 0]`: what flows into a cell of sequence `b`.
 fn feeds(name: &str, b: usize, cell: &CellBox) -> String {
-    format!("{} ← {} and {}", label(name, &[cell.t, b]), cell.x, cell.prev)
+    t!("rnn-feeds", cell = label(name, &[cell.t, b]), x = &cell.x, prev = &cell.prev)
 }
 
 /// One layer's direction (lane `l` of the diagram): its label, then its cells in time order.
@@ -308,7 +308,7 @@ fn lane_view(
         <div class=format!("rnn-row lane {dir}") role="row">
             <div class="rnn-lane-name" role="rowheader">
                 <code>{lane.name.clone()}</code>
-                <span>{format!("layer {}, {dir} {arrow}", lane.layer)}</span>
+                <span>{format!("{} {arrow}", t!("rnn-layer-direction", layer = lane.layer, direction = dir))}</span>
             </div>
             {cells.collect_view()}
         </div>
@@ -336,9 +336,9 @@ fn cell_view(
     let mark = Memo::new(move |_| marks.with(|m| m.of(&state, &index)));
     let back = backward(marks);
     let body = match cell.skipped {
-        true => view! { <span class="rnn-values">"skipped"<br />"(ended)"</span> }.into_any(),
+        true => view! { <span class="rnn-values">{t!("rnn-skipped")}<br />{t!("rnn-skipped-ended")}</span> }.into_any(),
         false => view! {
-            {cell.first.then(|| view! { <span class="rnn-edge from">{format!("from h0[{k}, {b}]")}</span> })}
+            {cell.first.then(|| view! { <span class="rnn-edge from">{t!("rnn-from-h0", cell = format!("h0[{k}, {b}]"))}</span> })}
             <span class="rnn-values">{values}</span>
             {cell.last.then(|| view! { <span class="rnn-edge to">{format!("= h_n[{k}, {b}]")}</span> })}
         }
@@ -363,7 +363,7 @@ fn cell_view(
             on:blur=move |_| on_focus.run(None)
         >
             <span class="rnn-name">{format!("{name}[{t}]")}</span>
-            <span class="rnn-sr">{format!(", sequence {b}, layer {layer}, {dir}:")}</span>
+            <span class="rnn-sr">{t!("rnn-cell-sr", sequence = b, layer = layer, direction = dir)}</span>
             {body}
         </button>
     };
@@ -411,7 +411,7 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
                     width=display(width)
                     height=display(HEIGHT + 48.0)
                     role="img"
-                    aria-label=format!("‖dL/dh_t‖ of {name} per time step")
+                    aria-label=t!("rnn-norms-chart", lane = &name)
                 >
                     {bars.collect_view()}
                 </svg>
@@ -422,8 +422,8 @@ pub fn GradNorms(#[prop(into)] norms: Signal<Vec<(String, Vec<f32>)>>) -> impl I
         <figure class="rnn-norms" aria-label="‖dL/dh_t‖">
             <figcaption>
                 <strong>"‖dL/dh_t‖"</strong>
-                " per time step (log scale): how much gradient reaches each step. Shrinking going back \
-                 (left) is a vanishing gradient, growing an exploding one."
+                " "
+                {t!("rnn-norms-caption")}
             </figcaption>
             {move || norms.get().into_iter().map(chart).collect_view()}
         </figure>

@@ -72,7 +72,7 @@ pub fn Inputs(focus: RwSignal<Option<(String, Vec<usize>)>>, children: Children)
     view! {
         <div class="rnn-below">
             <div>
-                <h2 class="rnn-h2">"What goes in"</h2>
+                <h2 class="rnn-h2">{t!("rnn-what-goes-in")}</h2>
                 <div class="tensors rnn-inputs">{input_view} {h0_view}</div>
             </div>
             <div class="rnn-explain">{children()}</div>

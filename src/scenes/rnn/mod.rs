@@ -106,7 +106,7 @@ pub fn RnnScene() -> impl IntoView {
         {model.learn()}
         <div class="rnn-loss-note">
             <Flag checked=h_n_in_loss on_toggle=model.on_flag("h_n_in_loss")>
-                " add " <code>"h_n.sum()"</code> " to the loss"
+                " " {t!("rnn-loss-add")} <code>"h_n.sum()"</code> {t!("rnn-loss-add-end")}
             </Flag>
         </div>
         {move || backward.get().then(|| computed.with(|c| c.backward_issue.clone())).flatten().map(|m| view! { <p class="issue" role="alert">{m}</p> })}
@@ -115,7 +115,7 @@ pub fn RnnScene() -> impl IntoView {
     // `h_n.sum()` in the loss or not).
     let output_grad = model.grad_of("output.grad", |c| c.backward.as_ref().map(|b| b.upstream.clone()), None);
     let h_n_grad = model.grad_of("h_n.grad", |c| c.backward.as_ref().map(|b| b.upstream_h_n.clone()), None);
-    let upstream_note = move |caption: fn(bool) -> &'static str| {
+    let upstream_note = move |caption: fn(bool) -> String| {
         move || {
             backward.get().then(|| view! { <p class="caption grad-caption">{move || caption(h_n_in_loss.get())}</p> })
         }
@@ -133,14 +133,14 @@ pub fn RnnScene() -> impl IntoView {
     let relu = Memo::new(move |_| state.with(|s| s.model.config.nonlinearity == Nonlinearity::Relu));
 
     view! {
-        <SceneShell model=model title="nn.RNN: output and h_n">
+        <SceneShell model=model title=t!("rnn-title")>
             <p class="rnn-call">
                 <code>{move || computed.with(|c| format!("rnn = {}", c.module))}</code>
-                " — every cell: "
+                " " {t!("rnn-every-cell")} " "
                 <code class="rnn-rule">{c(|c| c.rule.clone())}</code>
             </p>
             // A note: a name on a plain span or p may be read instead of its text.
-            <p class="shape-eq" role="note" aria-label="Shapes">{c(|c| c.shape_equation.clone())}</p>
+            <p class="shape-eq" role="note" aria-label=t!("rnn-shapes")>{c(|c| c.shape_equation.clone())}</p>
 
             <Settings />
             {notes(model, "config")}
@@ -169,25 +169,25 @@ pub fn RnnScene() -> impl IntoView {
                     <div class="rnn-out" class:stale=stale>
                         <Grid name="output" data=output marks=marks on_focus=focus_cell(focus, "output") grad=Some(output_grad) />
                         <p class="caption">{c(|c| c.output_caption.clone())}</p>
-                        {upstream_note(|_| "Under each number, output.grad = dL/doutput: where backward starts.")}
+                        {upstream_note(|_| t!("rnn-output-grad-note"))}
                     </div>
                     {move || (backward.get() && mse.get()).then(|| view! {
                         <div class="rnn-out">
                             <Param name="target" data=target />
-                            <p class="caption">"F.mse_loss(output, target): edit the target."</p>
+                            <p class="caption">{t!("rnn-target-note")}</p>
                         </div>
                     })}
                     <div class="rnn-out" class:stale=stale>
                         <Grid name="h_n" data=h_n marks=marks on_focus=focus_cell(focus, "h_n") grad=Some(h_n_grad) />
                         <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
                         {upstream_note(|in_loss| match in_loss {
-                            true => "h_n.grad = dL/dh_n = 1: h_n.sum() is in the loss.",
-                            false => "h_n.grad = dL/dh_n = 0: h_n is not in the loss.",
+                            true => t!("rnn-h-n-grad-in-loss"),
+                            false => t!("rnn-h-n-grad-not-in-loss"),
                         })}
                     </div>
                     {move || stale.get().then(|| view! {
                         <p class="rnn-stale" role="status">
-                            "PyTorch raises on the current inputs (see the marked field), so output and h_n still show the last call that ran."
+                            {t!("rnn-stale")}
                         </p>
                     })}
                     <Params focus=focus />
@@ -199,13 +199,13 @@ pub fn RnnScene() -> impl IntoView {
                 {move || (backward.get() && formula.with(Option::is_some)).then(|| view! {
                     <p class="rnn-hint">
                         {move || match relu.get() {
-                            true => "da = h.grad · (h > 0): the gradient at a cell's pre-activation (relu passes it only where h > 0).",
-                            false => "da = h.grad · (1 − h²): the gradient at a cell's pre-activation (tanh′ = 1 − tanh²).",
+                            true => t!("rnn-da-relu"),
+                            false => t!("rnn-da-tanh"),
                         }}
                     </p>
                 })}
                 {move || formula.with(Option::is_none).then(|| view! {
-                    <p class="rnn-hint">"Step the animation, or click an output or h_n cell (going backward, a .grad cell), to see how its number is made."</p>
+                    <p class="rnn-hint">{t!("rnn-formula-hint")}</p>
                 })}
             </Inputs>
             {model.timeline()}

@@ -26,7 +26,7 @@ pub fn Params(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
             (if c.bias { 4 } else { 2 }, c.num_directions())
         });
         let groups = names.chunks(per).enumerate().map(|(k, group)| {
-            let head = format!("layer {}, {}", k / dirs, ["forward", "reverse"][k % dirs]);
+            let head = t!("rnn-layer-direction", layer = k / dirs, direction = ["forward", "reverse"][k % dirs]);
             // `weight_ih` and the biases as columns beside its rows (bias[j] goes with row j, as in
             // W x + b), `weight_hh` under them.
             let grids = group.iter().map(|name| {
@@ -53,10 +53,11 @@ pub fn Params(focus: RwSignal<Option<(String, Vec<usize>)>>) -> impl IntoView {
             }
         });
         let count = move || state.with(|s| s.model.params.iter().map(|(_, t)| t.numel()).sum::<usize>());
+        let tensors = names.len();
         view! {
             <details class="rnn-params" open=names.len() <= OPEN_PARAMS>
                 <summary>
-                    <h2>{format!("Parameters: {} tensors, ", names.len())} {count} " numbers"</h2>
+                    <h2>{move || t!("rnn-params-heading", tensors = tensors, numbers = count())}</h2>
                 </summary>
                 {groups.collect_view()}
             </details>

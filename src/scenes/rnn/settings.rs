@@ -50,7 +50,7 @@ pub fn Settings() -> impl IntoView {
 
     view! {
         <details class="rnn-settings scene-settings" open>
-            <summary>"Settings"</summary>
+            <summary>{t!("rnn-settings")}</summary>
             <div class="rnn-controls">
                 <fieldset>
                     <legend>"nn.RNN"</legend>
@@ -70,11 +70,11 @@ pub fn Settings() -> impl IntoView {
                     {checkbox("bidirectional", config(|s| s.model.config.bidirectional), "bidirectional")}
                     <SeedField on_seed=reseed seed=Signal::derive(move || state.with(|s| s.seed.clone())) />
                     <p class="rnn-note">
-                        {move || state.with(|s| format!("Parameters drawn after torch.manual_seed({}); a size change draws them again with it.", s.seed))}
+                        {move || state.with(|s| t!("rnn-seed-note", seed = &s.seed))}
                     </p>
                 </fieldset>
                 <fieldset>
-                    <legend>"Input"</legend>
+                    <legend>{t!("rnn-input-legend")}</legend>
                     {field("batch", "batch")}
                     {field("seq_len", "seq_len")}
                     {move || match embedding.get() {
@@ -84,7 +84,7 @@ pub fn Settings() -> impl IntoView {
                     {checkbox("h0", config(|s| s.model.h0.is_some()), "h0")}
                 </fieldset>
                 <fieldset class="rnn-packing">
-                    <legend>"Packing"</legend>
+                    <legend>{t!("rnn-packing-legend")}</legend>
                     {checkbox("pack_padded_sequence", packed, "packed")}
                     {move || packed.get().then(|| view! {
                         {checkbox("enforce_sorted", config(|s| s.model.enforce_sorted), "enforce_sorted")}

@@ -55,7 +55,7 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
                     let now = k + 1 == losses.len();
                     view! {
                         <circle class="loss-point" class:now=now cx=fixed(cx, 1) cy=fixed(cy, 1) r=if now { "4.5" } else { "3" } data-step=k>
-                            <title>{format!("step {k}: {}", short(v))}</title>
+                            <title>{t!("train-point", step = k, loss = short(v))}</title>
                         </circle>
                     }
                 })
@@ -66,7 +66,7 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
                 <text class="tick" x=display(L - 6.0) y=display(H - B + 5.0) text-anchor="end">"0"</text>
                 <text class="tick" x=display(L - 6.0) y="16" text-anchor="end">{short(hi)}</text>
                 <text class="tick" x=display(L) y=display(H - 6.0) text-anchor="middle">"0"</text>
-                <text class="tick" x=display(W - 10.0) y=display(H - 6.0) text-anchor="end">{format!("step {}", losses.len().saturating_sub(1))}</text>
+                <text class="tick" x=display(W - 10.0) y=display(H - 6.0) text-anchor="end">{t!("train-last-step", step = losses.len().saturating_sub(1))}</text>
                 <polyline class="loss-line" points=line.join(" ") />
                 {points}
             }
@@ -74,14 +74,14 @@ pub fn LossCurve(computed: Memo<Computed>) -> impl IntoView {
     };
     let now = move || {
         computed.with(|c| match c.loss {
-            Some(l) => format!("now {} at step {}", short(l), c.loss_curve.len().saturating_sub(1)),
-            None => "no current loss: PyTorch raises".to_string(),
+            Some(l) => t!("train-loss-now", loss = short(l), step = c.loss_curve.len().saturating_sub(1)),
+            None => t!("train-no-loss-now"),
         })
     };
     view! {
         <figure class="chart loss-curve">
-            <figcaption>"Loss curve " <span class="now-loss">{now}</span></figcaption>
-            <svg role="img" aria-label="Loss curve" viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H)>
+            <figcaption>{t!("train-loss-curve")} " " <span class="now-loss">{now}</span></figcaption>
+            <svg role="img" aria-label=t!("train-loss-curve") viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H)>
                 {chart}
             </svg>
         </figure>
@@ -147,8 +147,8 @@ pub fn Scatter(computed: Memo<Computed>) -> impl IntoView {
     };
     view! {
         <figure class="chart scatter">
-            <figcaption>"Factors: x = factor 0, y = factor 1"<br />"● user, ■ movie; faded: never rated"</figcaption>
-            <svg role="img" aria-label="Factors" viewBox=format!("0 0 {0} {0}", display(S)) width=display(S) height=display(S)>
+            <figcaption>{t!("train-factors-axes")}<br />{t!("train-factors-key")}</figcaption>
+            <svg role="img" aria-label=t!("train-factors") viewBox=format!("0 0 {0} {0}", display(S)) width=display(S) height=display(S)>
                 {plot}
             </svg>
         </figure>

@@ -65,8 +65,8 @@ pub fn TrainScene() -> impl IntoView {
     });
     let loss_text = move || {
         computed.with(|c| match c.loss {
-            Some(l) => format!("loss = {}", short(l)),
-            None => "loss: PyTorch raises on the current ratings".to_string(),
+            Some(l) => t!("train-loss", loss = short(l)),
+            None => t!("train-no-loss"),
         })
     };
     let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
@@ -75,15 +75,16 @@ pub fn TrainScene() -> impl IntoView {
     view! {
         <SceneShell
             model=model
-            title="Training the DotProduct recommender"
+            title=t!("train-title")
         >
             <p class="lede">
-                "Each user and each movie is a row of random numbers: "
+                {t!("train-lede-rows")}
+                " "
                 <code>"torch.manual_seed(S)"</code>
-                ", then every entry drawn from normal(0, 1). A rating is predicted as the dot product of the user's row and the movie's row. "
-                "Each SGD step nudges the rows against the gradient of the MSE loss, "
+                {t!("train-lede-sgd")}
+                " "
                 <code>"param -= lr * param.grad"</code>
-                ", and only the rows the ratings use get a gradient, so only they move."
+                {t!("train-lede-moved")}
             </p>
             <p class="call">
                 <code>"pred = (user_factors(x[:, 0]) * movie_factors(x[:, 1])).sum(1)"</code>
@@ -96,7 +97,7 @@ pub fn TrainScene() -> impl IntoView {
                     <div class="train-controls controls">{model.learn()}</div>
                     <div class="train-controls controls scene-settings">
                         <fieldset>
-                            <legend>"Model"</legend>
+                            <legend>{t!("train-model-legend")}</legend>
                             {model.field("n_users", |s| s.n_users().to_string())}
                             {model.field("n_movies", |s| s.n_movies().to_string())}
                             {model.field("n_factors", |s| s.n_factors().to_string())}
@@ -111,16 +112,16 @@ pub fn TrainScene() -> impl IntoView {
                         <Param name=MOVIES data=movies changed=changed(|c| &c.changed_movies) dim=unused(|c| &c.touched_movies) grad=movie_grad />
                         <div class="train-output" class:stale=stale>
                             <Grid name="output" data=output marks=marks on_focus=model.on_focus() grad=Some(output_grad) />
-                            <p class="loss" role="status" aria-label="Loss">{loss_text}</p>
+                            <p class="loss" role="status" aria-label=t!("train-loss-label")>{loss_text}</p>
                             {move || stale.get().then(|| view! {
                                 <p class="stale-note">
-                                    "PyTorch raises on the current ratings, so these are the last predictions that ran."
+                                    {t!("train-stale")}
                                 </p>
                             })}
                         </div>
                     </div>
                     <p class="hint moved-note">
-                        "Outlined cells moved in the last step. Faded rows belong to users or movies no rating uses: their gradient is zero, so SGD never moves them."
+                        {t!("train-moved-hint")}
                     </p>
 
                 </div>
@@ -133,16 +134,16 @@ pub fn TrainScene() -> impl IntoView {
 
             {move || (pass.get() == Phase::Backward).then(|| view! {
                 <p class="hint train-grads">
-                    "Going backward, each number's .grad is under it: output.grad = 2·(output − rating)/R; each rating adds output.grad[b]·movie row into its user's gradient row, and output.grad[b]·user row into its movie's."
+                    {t!("train-grads-hint")}
                 </p>
             })}
 
             <div class="train-explain">
                 <div>
-                    <h2>"Where a prediction comes from"</h2>
+                    <h2>{t!("train-formula-heading")}</h2>
                     <FormulaView formula=formula />
                     {move || formula.with(Option::is_none).then(|| view! {
-                        <p class="hint">"Click a prediction in output, or step the forward animation, to see its sum of products."</p>
+                        <p class="hint">{t!("train-formula-hint")}</p>
                     })}
                 </div>
                 <ul class="captions">{captions}</ul>

@@ -11,11 +11,11 @@ const W: f64 = 320.0;
 const H: f64 = 180.0;
 
 /// What a start is called on the page.
-pub fn start_name(s: Start) -> &'static str {
+pub fn start_name(s: Start) -> String {
     match s {
-        Start::Random => "random",
-        Start::Frozen => "word2vec, frozen",
-        Start::FineTuned => "word2vec, fine-tuned",
+        Start::Random => t!("word2vec-start-random"),
+        Start::Frozen => t!("word2vec-start-frozen"),
+        Start::FineTuned => t!("word2vec-start-fine-tuned"),
     }
 }
 
@@ -55,14 +55,14 @@ pub fn TaskCurves(computed: Memo<Computed>) -> impl IntoView {
                 .iter()
                 .map(|r| {
                     let last = r.losses.last().map_or("?".into(), |&l| short(l));
-                    view! { <li class=r.start.id() data-start=r.start.id()>{format!("{}: loss {} → {last}", start_name(r.start), r.losses.first().map_or("?".into(), |&l| short(l)))}</li> }
+                    view! { <li class=r.start.id() data-start=r.start.id()>{t!("word2vec-curve-legend", start = start_name(r.start), first = r.losses.first().map_or("?".into(), |&l| short(l)), last = last)}</li> }
                 })
                 .collect_view()
         })
     };
     view! {
         <figure class="chart task-curves">
-            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H) role="img" aria-label="The task's loss for each start, step by step">
+            <svg viewBox=format!("0 0 {} {}", display(W), display(H)) width=display(W) height=display(H) role="img" aria-label=t!("word2vec-curves-label")>
                 <line class="axis" x1="40" y1=display(H - 24.0) x2=display(W - 10.0) y2=display(H - 24.0) />
                 <line class="axis" x1="40" y1="10" x2="40" y2=display(H - 24.0) />
                 {chart}
@@ -133,7 +133,7 @@ pub fn PcaMap(
             <figcaption>
                 {move || title.get()}
                 {move || map.with(|m| (!m.unplaced.is_empty()).then(|| {
-                    view! { <span class="unplaced">" — not on the map, their rows hold inf or nan: " {m.unplaced.join(", ")}</span> }
+                    view! { <span class="unplaced">{t!("word2vec-unplaced")} {m.unplaced.join(", ")}</span> }
                 }))}
             </figcaption>
         </figure>

@@ -16,7 +16,7 @@ pub fn CorpusText(
     let commit = move |text: String| problem.set(on_commit.try_run(text).and_then(Result::err));
     view! {
         <label class="corpus-text">
-            <span>"Corpus: one sentence per line (edit, then leave the box)"</span>
+            <span>{t!("word2vec-corpus-label")}</span>
             <textarea
                 rows="8"
                 spellcheck="false"
@@ -28,7 +28,7 @@ pub fn CorpusText(
         </label>
         // The tokenizer's rule (core's `corpus::words`), where the text is written.
         <p class="hint">
-            "A word is a run of letters, digits and apostrophes; only A–Z are lower-cased, so ÉMILE is read Émile, another word than émile."
+            {t!("word2vec-tokenizer-hint")}
         </p>
     }
 }
@@ -51,14 +51,14 @@ pub fn Vocabulary(computed: Memo<Computed>, state: RwSignal<State>) -> impl Into
             let words: Vec<String> = c.dropped.iter().map(|(w, n)| format!("{w} ×{n}")).collect();
             (!words.is_empty()).then(|| {
                 let min = state.with(|s| s.min_count);
-                view! { <p class="hint dropped">{format!("Left out (seen fewer than min_count = {min} times): {}", words.join(", "))}</p> }
+                view! { <p class="hint dropped">{t!("word2vec-left-out", min = min, words = words.join(", "))}</p> }
             })
         })
     };
     view! {
         <div class="vocabulary">
-            <h2>{move || computed.with(|c| format!("Vocabulary: {} words from {} tokens", c.words.len(), c.tokens))}</h2>
-            <ol class="vocab-list" aria-label="Vocabulary: id, word, count">{rows}</ol>
+            <h2>{move || computed.with(|c| t!("word2vec-vocabulary-title", words = c.words.len(), tokens = c.tokens))}</h2>
+            <ol class="vocab-list" aria-label=t!("word2vec-vocabulary-list")>{rows}</ol>
             {dropped}
         </div>
     }
@@ -101,15 +101,15 @@ pub fn Sentence(computed: Memo<Computed>, pass: RwSignal<Phase>, playhead: RwSig
     };
     let title = move || {
         computed.with(|c| match c.sentence {
-            Some(s) => format!("The next step trains on line {} ({} pairs)", s + 1, c.pairs.len()),
-            None => "No sentence to train on".into(),
+            Some(s) => t!("word2vec-sentence-title", line = s + 1, pairs = c.pairs.len()),
+            None => t!("word2vec-no-sentence"),
         })
     };
     view! {
         <div class="sentence-box">
             <h2>{title}</h2>
             <p class="sentence" aria-live="polite">{words}</p>
-            <p class="hint">"Centre word in blue, its context in orange, for the pair the timeline is on; struck-out words are not in the vocabulary."</p>
+            <p class="hint">{t!("word2vec-sentence-hint")}</p>
         </div>
     }
 }

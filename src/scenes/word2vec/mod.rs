@@ -81,21 +81,26 @@ pub fn Word2VecScene() -> impl IntoView {
         Signal::derive(move || computed.with(|c| if task { c.map_task.clone() } else { c.map_word2vec.clone() }))
     };
     let word = Signal::derive(move || state.with(|s| s.word.clone()));
-    let task_title = move |what: &'static str| {
-        Signal::derive(move || format!("The task's table ({}){what}", start_name(start.get())))
+    let task_title = move |pca: bool| {
+        Signal::derive(move || {
+            let start = start_name(start.get());
+            if pca {
+                t!("word2vec-pca-task", start = start)
+            } else {
+                t!("word2vec-near-task", start = start)
+            }
+        })
     };
-    let fixed = |text: &str| Signal::stored(text.to_string());
+    let fixed = |text: String| Signal::stored(text);
     // Each row of both tables is a word of the vocabulary: named before it, on a projector too.
     // A memo: the tables are built again only when the words change.
     let words = Memo::new(move |_| computed.with(|c| c.words.join("\n")));
     provide_context(RowNames { tensors: &[IN, OUT], lines: words.into() });
 
     view! {
-        <SceneShell model=model title="word2vec or the task?">
+        <SceneShell model=model title=t!("word2vec-title")>
             <p class="lede">
-                "Is " <code>"nn.Embedding"</code> " word2vec? No: it is a table of rows, learned by whatever loss you train it with. "
-                "Here the same vocabulary is learned twice. word2vec (skip-gram or CBOW, with negative sampling) learns it by predicting the words around each word, "
-                "so words that keep the same company end up close. A classifier learns it from the label of each sentence, so words end up close when the label needs them to."
+                {t!("word2vec-lede-is")} <code>"nn.Embedding"</code> {t!("word2vec-lede")}
             </p>
             <p class="call">
                 <code>"loss = (-F.logsigmoid((u * v).sum(-1)) - F.logsigmoid(-(n * v.unsqueeze(1)).sum(-1)).sum(-1)).mean()"</code>
@@ -110,7 +115,7 @@ pub fn Word2VecScene() -> impl IntoView {
                         <fieldset>
                             <legend>"word2vec"</legend>
                             <Flag checked=Signal::derive(move || state.with(|s| s.cbow)) on_toggle=model.on_flag("cbow")>
-                                " CBOW (predict the centre from its context; off: skip-gram)"
+                                " " {t!("word2vec-cbow")}
                             </Flag>
                             {model.field("window", |s| s.window.to_string())}
                             {model.field("negatives", |s| s.negatives.to_string())}
@@ -129,7 +134,7 @@ pub fn Word2VecScene() -> impl IntoView {
                         </div>
                     </div>
                     <p class="hint moved-note">
-                        "Faded rows are words this step does not look up: their gradient is 0, so SGD never moves them. Outlined cells moved in the last step."
+                        {t!("word2vec-moved-note")}
                     </p>
                 </div>
                 <div class="w2v-side">
@@ -140,31 +145,31 @@ pub fn Word2VecScene() -> impl IntoView {
 
             <div class="w2v-explain">
                 <div>
-                    <h2>"Where a score comes from"</h2>
+                    <h2>{t!("word2vec-score-title")}</h2>
                     <FormulaView formula=formula />
                     {move || formula.with(Option::is_none).then(|| view! {
-                        <p class="hint">"Click a score in pos or neg, or step the forward animation, to see its sum of products."</p>
+                        <p class="hint">{t!("word2vec-score-hint")}</p>
                     })}
                 </div>
                 <ul class="captions">{captions}</ul>
             </div>
 
             <section class="w2v-task" aria-labelledby="w2v-task-title">
-                <h2 id="w2v-task-title">"The same words, trained by a task"</h2>
+                <h2 id="w2v-task-title">{t!("word2vec-task-title")}</h2>
                 <p class="hint">
-                    "A classifier: the mean of a sentence's rows of an " <code>"nn.Embedding"</code> ", then " <code>"nn.Linear(D, 1)"</code>
-                    " and " <code>"F.binary_cross_entropy_with_logits"</code> " against the sentence's label (1 praise, 0 complaint; edit them). "
-                    "Its table starts random, or from word2vec's in_embed frozen (" <code>"from_pretrained(w, freeze=True)"</code> "), or fine-tuned (" <code>"freeze=False"</code> ")."
+                    {t!("word2vec-task-hint-mean")} <code>"nn.Embedding"</code> {t!("word2vec-task-hint-then")} <code>"nn.Linear(D, 1)"</code>
+                    {t!("word2vec-task-hint-and")} <code>"F.binary_cross_entropy_with_logits"</code> {t!("word2vec-task-hint-label")}
+                    <code>"from_pretrained(w, freeze=True)"</code> {t!("word2vec-task-hint-fine-tuned")} <code>"freeze=False"</code> {t!("word2vec-task-hint-end")}
                 </p>
                 <div class="w2v-task-row">
                     <div class="controls scene-settings">
                         <fieldset>
-                            <legend>"The task"</legend>
+                            <legend>{t!("word2vec-task-legend")}</legend>
                             {model.field("task_lr", |s| s.task_lr.clone())}
                             {model.field("task_steps", |s| s.task_steps.to_string())}
                         </fieldset>
                         <fieldset class="starts">
-                            <legend>"Compare word2vec's table with"</legend>
+                            <legend>{t!("word2vec-starts-legend")}</legend>
                             {Start::ALL.into_iter().map(pick_start).collect_view()}
                         </fieldset>
                     </div>
@@ -175,13 +180,13 @@ pub fn Word2VecScene() -> impl IntoView {
             </section>
 
             <section class="w2v-compare" aria-labelledby="w2v-compare-title">
-                <h2 id="w2v-compare-title">"Which words are close?"</h2>
+                <h2 id="w2v-compare-title">{t!("word2vec-compare-title")}</h2>
                 <div class="controls">{model.field("word", |s| s.word.clone())}</div>
                 <div class="w2v-compare-row">
-                    <Neighbours title=fixed("word2vec's in_embed") near=near(false) class="near-word2vec" />
-                    <Neighbours title=task_title("") near=near(true) class="near-task" />
-                    <PcaMap title=fixed("word2vec's in_embed, PCA") map=map(false) near=near(false) word=word class="map-word2vec" />
-                    <PcaMap title=task_title(", PCA") map=map(true) near=near(true) word=word class="map-task" />
+                    <Neighbours title=fixed(t!("word2vec-near-word2vec")) near=near(false) class="near-word2vec" />
+                    <Neighbours title=task_title(false) near=near(true) class="near-task" />
+                    <PcaMap title=fixed(t!("word2vec-pca-word2vec")) map=map(false) near=near(false) word=word class="map-word2vec" />
+                    <PcaMap title=task_title(true) map=map(true) near=near(true) word=word class="map-task" />
                 </div>
             </section>
 

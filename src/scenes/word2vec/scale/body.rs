@@ -49,16 +49,16 @@ impl Run {
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let window = web_sys::window().ok_or_else(|| t!("word2vec-scale-no-window"))?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|_| "the network is unreachable".to_string())?
+        .map_err(|_| t!("word2vec-scale-unreachable"))?
         .unchecked_into();
     if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
+        return Err(t!("word2vec-scale-server", status = response.status().to_string()));
     }
-    let text = response.text().map_err(|_| "its text could not be read".to_string())?;
-    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "its text could not be read".to_string())
+    let text = response.text().map_err(|_| t!("word2vec-scale-unreadable"))?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| t!("word2vec-scale-unreadable"))
 }
 
 #[component]
@@ -81,7 +81,7 @@ pub fn ScaleBody() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let text = fetch_text(CORPUS).await;
             corpus.try_set(
-                text.map_or_else(|why| Corpus::Failed(format!("The corpus did not load: {why}.")), Corpus::Loaded),
+                text.map_or_else(|why| Corpus::Failed(t!("word2vec-scale-corpus-failed", why = why)), Corpus::Loaded),
             );
         });
     };
@@ -100,15 +100,15 @@ pub fn ScaleBody() -> impl IntoView {
                     Ok(Report::Progress(p)) => Run::Training(p),
                     Ok(Report::Trained { progress, words, in_embed }) => match table(in_embed, words.len()) {
                         Some(table) => Run::Trained { progress, words, table },
-                        None => Run::Failed("the trainer sent back a table of the wrong size".into()),
+                        None => Run::Failed(t!("word2vec-scale-wrong-size")),
                     },
                     Ok(Report::Refused(why)) => Run::Failed(why),
-                    Err(e) => Run::Failed(format!("the trainer said something unexpected: {e}")),
+                    Err(e) => Run::Failed(t!("word2vec-scale-unexpected", error = e.to_string())),
                 }
             });
         };
         let on_error = move |why: String| {
-            run.try_set(Run::Failed(format!("the trainer stopped: {why}")));
+            run.try_set(Run::Failed(t!("word2vec-scale-trainer-stopped", why = why)));
         };
         match Running::spawn(TRAINER, json.into(), js_sys::Array::new(), on_message, on_error) {
             Ok(r) => running.set_value(Some(r)),
@@ -125,34 +125,35 @@ pub fn ScaleBody() -> impl IntoView {
 
     let status = move || match run.get() {
         Run::Idle => String::new(),
-        Run::Reading => "Reading the corpus in the worker…".into(),
-        Run::Training(p) => format!(
-            "{} of {} words, {} words/s, loss {}",
-            grouped(p.words),
-            grouped(p.of),
-            grouped(p.words_per_second().round() as usize),
-            fixed(p.loss, 3)
+        Run::Reading => t!("word2vec-scale-reading"),
+        // Numbers as grouped text ("120,002"), the way the rest of the panel writes them.
+        Run::Training(p) => t!(
+            "word2vec-scale-training",
+            words = grouped(p.words),
+            of = grouped(p.of),
+            speed = grouped(p.words_per_second().round() as usize),
+            loss = fixed(p.loss, 3)
         ),
         Run::Cancelled(p) => match p {
-            Some(p) => format!("Cancelled after {} of {} words.", grouped(p.words), grouped(p.of)),
-            None => "Cancelled.".into(),
+            Some(p) => t!("word2vec-scale-cancelled-after", words = grouped(p.words), of = grouped(p.of)),
+            None => t!("word2vec-scale-cancelled"),
         },
-        Run::Trained { progress: p, .. } => format!(
-            "Trained: {} words in {} s, {} words/s; the last pairs' loss {}.",
-            grouped(p.words),
-            fixed(p.seconds, 2),
-            grouped(p.words_per_second().round() as usize),
-            fixed(p.loss, 3)
+        Run::Trained { progress: p, .. } => t!(
+            "word2vec-scale-trained",
+            words = grouped(p.words),
+            seconds = fixed(p.seconds, 2),
+            speed = grouped(p.words_per_second().round() as usize),
+            loss = fixed(p.loss, 3)
         ),
-        Run::Failed(why) => format!("Stopped: {why}"),
+        Run::Failed(why) => t!("word2vec-scale-stopped", why = why),
     };
     let corpus_note = move || {
         corpus.with(|c| match c {
-            Corpus::Loading => "Loading the corpus…".to_string(),
-            Corpus::Loaded(text) => format!(
-                "Corpus: {} sentences, {} KB, made by tools/time_word2vec.py from the scene's two topics and its words of praise and of complaint.",
-                grouped(text.lines().count()),
-                grouped(text.len().div_ceil(1000))
+            Corpus::Loading => t!("word2vec-scale-loading"),
+            Corpus::Loaded(text) => t!(
+                "word2vec-scale-corpus",
+                sentences = grouped(text.lines().count()),
+                kb = grouped(text.len().div_ceil(1000))
             ),
             Corpus::Failed(why) => why.clone(),
         })
@@ -163,15 +164,15 @@ pub fn ScaleBody() -> impl IntoView {
         };
         let this = p.words_per_second();
         let rows = [
-            ("this browser, the trainer worker".to_string(), this),
+            (t!("word2vec-scale-this-browser"), this),
             (r.gensim.by.clone(), r.gensim.words_per_second),
             (r.torch.by.clone(), r.torch.words_per_second),
         ];
         let same = r.matches(&settings());
         Some(view! {
             <table class="w2v-speeds">
-                <caption>{format!("Words per second, skip-gram, D = {}, window {}, {} negatives, {} epoch{}", r.dim, r.window, r.negatives, r.epochs, if r.epochs == 1 { "" } else { "s" })}</caption>
-                <thead><tr><th scope="col">"trained by"</th><th scope="col">"words/s"</th><th scope="col">"of gensim's"</th></tr></thead>
+                <caption>{t!("word2vec-scale-speeds", dim = r.dim, window = r.window, negatives = r.negatives, epochs = r.epochs)}</caption>
+                <thead><tr><th scope="col">{t!("word2vec-scale-trained-by")}</th><th scope="col">{t!("word2vec-scale-words-per-second")}</th><th scope="col">{t!("word2vec-scale-of-gensim")}</th></tr></thead>
                 <tbody>
                     {rows.into_iter().map(|(by, wps)| view! {
                         <tr><th scope="row">{by}</th><td>{grouped(wps.round() as usize)}</td><td>{format!("{}%", fixed(100.0 * wps / r.gensim.words_per_second, 0))}</td></tr>
@@ -179,8 +180,8 @@ pub fn ScaleBody() -> impl IntoView {
                 </tbody>
             </table>
             <p class="hint">
-                {format!("gensim (one worker thread) and PyTorch (one thread) were timed on {} by tools/time_word2vec.py on the same corpus and work.", r.machine)}
-                {(!same).then_some(" This run is not that work (CBOW, or more epochs): its words per second are not like for like.")}
+                {t!("word2vec-scale-timed", machine = &r.machine)}
+                {(!same).then(|| t!("word2vec-scale-not-like"))}
             </p>
         })
     };
@@ -197,21 +198,19 @@ pub fn ScaleBody() -> impl IntoView {
 
     view! {
             <p>
-                "The same loss on a corpus a thousand times larger, trained the way word2vec.c and gensim train it: "
-                "one SGD step per pair as soon as its gradient is known, the learning rate falling from 0.025 to 0.0001, "
-                <code>"in_embed"</code> " from " <code>"(torch.rand(V, D) - 0.5) / D"</code> " and " <code>"out_embed"</code> " zeros. "
-                "It runs in a Web Worker, so the page stays free while it trains."
+                {t!("word2vec-scale-intro")}
+                <code>"in_embed"</code> {t!("word2vec-scale-intro-from")} <code>"(torch.rand(V, D) - 0.5) / D"</code> {t!("word2vec-scale-intro-and")} <code>"out_embed"</code> {t!("word2vec-scale-intro-zeros")}
             </p>
             <p class="hint">
                 {corpus_note}
                 {move || corpus.with(|c| matches!(c, Corpus::Failed(_))).then(|| view! {
-                    " " <button type="button" on:click=move |_| load()>"Try again"</button>
+                    " " <button type="button" on:click=move |_| load()>{t!("word2vec-try-again")}</button>
                 })}
             </p>
             <div class="w2v-scale-controls">
-                <span>{move || format!("{}, D = 100, window 5, 5 negatives", if cbow.get() { "CBOW" } else { "skip-gram" })}</span>
+                <span>{move || t!("word2vec-scale-settings", method = if cbow.get() { "CBOW" } else { "skip-gram" })}</span>
                 <label>
-                    "Epochs "
+                    {t!("word2vec-scale-epochs")}
                     <select
                         prop:value=move || epochs.get().to_string()
                         on:change=move |ev| epochs.set(event_target_value(&ev).parse().unwrap_or(EPOCHS[0]))
@@ -221,8 +220,8 @@ pub fn ScaleBody() -> impl IntoView {
                     </select>
                 </label>
                 {move || match busy.get() {
-                    false => view! { <button type="button" class="w2v-train" on:click=start disabled=move || !loaded()>"Train"</button> }.into_any(),
-                    true => view! { <button type="button" class="w2v-cancel" on:click=cancel>"Cancel"</button> }.into_any(),
+                    false => view! { <button type="button" class="w2v-train" on:click=start disabled=move || !loaded()>{t!("word2vec-scale-train")}</button> }.into_any(),
+                    true => view! { <button type="button" class="w2v-cancel" on:click=cancel>{t!("word2vec-scale-cancel")}</button> }.into_any(),
                 }}
             </div>
             <div class="w2v-scale-status" role="status">
@@ -233,8 +232,8 @@ pub fn ScaleBody() -> impl IntoView {
             </div>
             {compared}
             {move || trained_words().then(|| view! {
-                <Neighbours title=Signal::derive(move || format!("Nearest to “{}” after training at scale", word.get())) near=near class="near-scale" />
-                {move || near.with(Vec::is_empty).then_some(view! { <p class="hint">"That word is not in this corpus: choose one of its words above (great, awful, film, soup…)."</p> })}
+                <Neighbours title=Signal::derive(move || t!("word2vec-scale-nearest", word = word.get())) near=near class="near-scale" />
+                {move || near.with(Vec::is_empty).then(|| view! { <p class="hint">{t!("word2vec-scale-not-in-corpus")}</p> })}
             })}
     }
 }

@@ -44,8 +44,8 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
                 body.unwrap_or_else(|_| {
                     view! {
                         <p role="alert">
-                            "This part of rowflow could not be downloaded (the network, or a new version of the site). "
-                            <button type="button" on:click=move |_| asked.update(|n| *n += 1)>"Try again"</button>
+                            {t!("word2vec-scale-unloaded")}
+                            <button type="button" on:click=move |_| asked.update(|n| *n += 1)>{t!("word2vec-try-again")}</button>
                         </p>
                     }
                     .into_any()
@@ -56,7 +56,7 @@ pub fn ScalePanel(cbow: Signal<bool>, word: Signal<String>) -> impl IntoView {
 
     view! {
         <details class="w2v-scale" on:toggle=on_toggle>
-            <summary>"At real scale: 120,002 tokens trained in a worker"</summary>
+            <summary>{t!("word2vec-scale-summary")}</summary>
             {shown}
         </details>
     }

@@ -1,0 +1,111 @@
+# The One-hot × Linear scene (src/scenes/one_hot/). "Drawing" a table means drawing its random
+# numbers from torch.manual_seed (sampling), not painting it. $table is always the tensor name
+# emb.weight; ($v, $d) is its shape; $count and $max are numbers already written with their commas.
+
+one-hot-title = One-hot × Linear: the long way round to an embedding
+# HTML: keep the <code>…</code> elements and what is inside them as they are.
+one-hot-lede = An embedding looks each id's row up. A one-hot row times <code>linear.weight</code> = <code>emb.weight.T</code> gives the very same numbers, but every number costs V multiply-adds, all but one of them times zero.
+# aria-label of the line that shows how the tensors' shapes combine.
+one-hot-shape-equation = Shape equation
+# Label of the field setting how many ids the 1-D input holds.
+one-hot-ids-count = number of ids
+one-hot-ids-hint = Ids 0 … V−1, up to { $max } of them, fewer at large V (one_hot holds ids × V numbers); both ways read the same ids.
+one-hot-lookup-heading = nn.Embedding: look the row up
+one-hot-linear-heading = F.one_hot, then nn.Linear(V, D, bias=False)
+# Shown under linear.weight: it reads "linear.weight = emb.weight.T: …".
+one-hot-weight-hint = = emb.weight.T: row j holds column j of the table. Edit emb.weight to change it.
+one-hot-verdict = Equality check
+one-hot-learn = Backward and learning
+# HTML: keep the <code>…</code> elements and what is inside them as they are.
+one-hot-learn-hint = One loss for both outputs (they are equal). SGD steps <code>emb.weight</code>; <code>linear.weight</code> is its transpose, so it moves the same numbers: the looked-up rows, which are the used columns.
+one-hot-formulas = Where a number comes from
+one-hot-formulas-heading = Where a number comes from, both ways
+one-hot-formulas-hint-forward = Click an output cell, or step the animation, to see both for that number.
+one-hot-formulas-hint-backward = Click a cell of either gradient, or step the animation, to see both sums for it.
+one-hot-no-outputs = No outputs: every id must be a row of emb.weight, 0 … V−1.
+
+## The work counted, and both ways timed in this browser (cost.rs).
+
+one-hot-no-ids-to-time = No ids to time.
+one-hot-timing = Timing both ways…
+# The work done so far against the whole, e.g. "12 of 40".
+one-hot-count-of = { $done } of { $total }
+# Name of the lookup way (a bar, and a key of the plot).
+one-hot-lookup = lookup
+# Name of the one-hot way's bar.
+one-hot-bar-one-hot = one-hot
+one-hot-bars-hint = To scale: solid, the products that count (one per number, as many as the lookup copies); hatched, the products by 0; blue, what the animation has done so far.
+one-hot-copied = numbers copied
+one-hot-multiply-adds = multiply-adds
+# Under "multiply-adds": how many of those multiply by zero.
+one-hot-zero-products = … of them × 0
+one-hot-work = Work
+one-hot-work-heading = The work, counted
+one-hot-grow-heading = Grow V and D, and time both ways in this browser
+# Slider labels: PyTorch argument names, normally left as they are.
+one-hot-slider-v = V (num_embeddings = num_classes)
+one-hot-slider-d = D (embedding_dim = out_features)
+one-hot-time-again = Time again
+one-hot-seed-hint = New rows and columns come from torch.manual_seed; past 400 numbers a tensor is drawn as a heat map.
+
+## A large table drawn in the background (drawer.rs, restore.rs).
+
+one-hot-not-drawn = Not drawn: { $table } changed while ({ $v }, { $d }) was drawn.
+# ($v0, $d0): the table's shape, which it keeps.
+one-hot-cancelled-size = Cancelled ({ $v }, { $d }): { $table } stays ({ $v0 }, { $d0 }).
+one-hot-cancelled-seed = Cancelled torch.manual_seed({ $seed }): { $table } stays as it was.
+one-hot-cancelled-open = Cancelled: nothing was opened; the scene stays as it was.
+one-hot-drawing = Drawing { $table } ({ $v }, { $d }), { $count } numbers from torch.manual_seed({ $seed }), in the background…
+one-hot-opening = Opening the scene: drawing { $table } ({ $v }, { $d }), { $count } numbers from torch.manual_seed({ $seed }), in the background…
+one-hot-restoring = Restoring One-hot × Linear: drawing { $table } ({ $v }, { $d }), { $count } numbers from torch.manual_seed({ $seed }), in the background…
+# aria-label of the progress bar.
+one-hot-drawing-table = Drawing the table
+one-hot-cancel = Cancel
+# Why something stopped, shown on its own or after "Not copied:" (lowercase, no final period).
+one-hot-worker-unexpected = the worker said something unexpected
+# $error is the browser's own message.
+one-hot-worker-stopped = the worker stopped: { $error }
+one-hot-timer-unexpected = the timing worker said something unexpected: { $error }
+one-hot-timer-stopped = the timing worker stopped: { $error }
+# Why Copy code or Download notebook failed, after "Not copied:" (lowercase, no final period).
+one-hot-no-file = the browser made no file of it
+one-hot-write-cancelled = cancelled
+
+## At real scale (scale.rs).
+
+one-hot-scale = At real scale
+one-hot-scale-heading = At real scale: V from 10 to 50,000, timed in a worker
+one-hot-scale-lede = Both ways, forward and backward, at five vocabulary sizes, in a Web Worker so the page stays responsive. Beside them, PyTorch's own times for the same sizes on the machine this lab was measured on (hollow marks).
+# Label of the select whose options are one-hot-scale-option.
+one-hot-scale-sizes-label = D and ids
+one-hot-scale-sizes = Sizes to time
+# $ids is a number already written with its commas, e.g. "1,024".
+one-hot-scale-option = D = { $d }, { $ids } ids
+one-hot-scale-run = Time V = 10 … 50,000
+# $what is what is being timed ("lookup", "one-hot backward", … left in English) or one-hot-scale-drawing.
+one-hot-scale-progress = V = { $v }: { $what }… { $percent }% of the work done
+one-hot-scale-drawing = drawing emb.weight with torch.manual_seed(0)
+one-hot-scale-cancelled = Cancelled after { $done } of { $total } sizes.
+one-hot-scale-done = Done: every size timed both ways.
+# $version is PyTorch's version, $machine the computer's name.
+one-hot-torch-label = PyTorch { $version } ({ $machine }, one thread)
+one-hot-times-caption = Milliseconds per call
+one-hot-work-caption = The work at each V, forward and backward
+one-hot-col-timed-by = timed by
+one-hot-col-lookup-ms = lookup (ms)
+one-hot-col-one-hot-ms = one-hot × Linear (ms)
+one-hot-col-lookup-backward-ms = lookup backward (ms)
+one-hot-col-one-hot-backward-ms = one-hot backward (ms)
+one-hot-col-gflops = one-hot GFLOP/s
+one-hot-col-copies = numbers the lookup copies
+one-hot-col-multiply-adds = one-hot multiply-adds
+one-hot-col-linear-grad = linear.weight.grad numbers written
+one-hot-col-emb-grad = emb.weight.grad numbers written
+# In the "timed by" column, beside "PyTorch".
+one-hot-this-browser = this browser
+one-hot-plot = Milliseconds per call against V, log scales; the same numbers are in the table below
+one-hot-plot-x = V (log scale)
+one-hot-plot-y = ms per call
+one-hot-key-one-hot = one-hot × Linear
+one-hot-key-lookup-backward = lookup backward (dashed)
+one-hot-key-one-hot-backward = one-hot backward (dashed)

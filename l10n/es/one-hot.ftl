@@ -1,0 +1,93 @@
+# La escena One-hot × Linear (src/scenes/one_hot/). "Generar" una tabla es sacar sus números
+# aleatorios de torch.manual_seed. $table es siempre el nombre del tensor emb.weight; ($v, $d) es su
+# forma; $count y $max son números ya escritos con sus comas.
+
+one-hot-title = One-hot × Linear: el camino largo hacia un embedding
+# HTML: conservar los elementos <code>…</code> y su contenido tal cual.
+one-hot-lede = Un embedding busca la fila de cada id. Una fila one-hot por <code>linear.weight</code> = <code>emb.weight.T</code> da exactamente los mismos números, pero cada número cuesta V multiplicaciones-suma, todas menos una por cero.
+one-hot-shape-equation = Ecuación de formas
+one-hot-ids-count = número de ids
+one-hot-ids-hint = Ids de 0 … V−1, hasta { $max }, menos con V grande (one_hot guarda ids × V números); los dos caminos leen los mismos ids.
+one-hot-lookup-heading = nn.Embedding: buscar la fila
+one-hot-linear-heading = F.one_hot, luego nn.Linear(V, D, bias=False)
+one-hot-weight-hint = = emb.weight.T: la fila j contiene la columna j de la tabla. Se cambia editando emb.weight.
+one-hot-verdict = Comprobación de igualdad
+one-hot-learn = Pasada hacia atrás y aprendizaje
+# HTML: conservar los elementos <code>…</code> y su contenido tal cual.
+one-hot-learn-hint = Una sola pérdida para las dos salidas (son iguales). SGD da pasos sobre <code>emb.weight</code>; <code>linear.weight</code> es su traspuesta, así que mueve los mismos números: las filas buscadas, que son las columnas usadas.
+one-hot-formulas = De dónde sale un número
+one-hot-formulas-heading = De dónde sale un número, por los dos caminos
+one-hot-formulas-hint-forward = Al hacer clic en una celda de salida, o al avanzar la animación paso a paso, se ven los dos cálculos de ese número.
+one-hot-formulas-hint-backward = Al hacer clic en una celda de cualquiera de los dos gradientes, o al avanzar la animación paso a paso, se ven las dos sumas que la dan.
+one-hot-no-outputs = No hay salidas: cada id debe ser una fila de emb.weight, 0 … V−1.
+
+## El trabajo contado, y los dos caminos cronometrados en este navegador (cost.rs).
+
+one-hot-no-ids-to-time = No hay ids que cronometrar.
+one-hot-timing = Cronometrando los dos caminos…
+one-hot-count-of = { $done } de { $total }
+one-hot-lookup = búsqueda
+one-hot-bar-one-hot = one-hot
+one-hot-bars-hint = A escala: en sólido, los productos que cuentan (uno por número, tantos como copia la búsqueda); rayado, los productos por 0; en azul, lo que la animación lleva hecho.
+one-hot-copied = números copiados
+one-hot-multiply-adds = multiplicaciones-suma
+one-hot-zero-products = … de ellas, × 0
+one-hot-work = Trabajo
+one-hot-work-heading = El trabajo, contado
+one-hot-grow-heading = Aumentar V y D, y cronometrar los dos caminos en este navegador
+one-hot-slider-v = V (num_embeddings = num_classes)
+one-hot-slider-d = D (embedding_dim = out_features)
+one-hot-time-again = Volver a cronometrar
+one-hot-seed-hint = Las filas y columnas nuevas salen de torch.manual_seed; con más de 400 números, un tensor se muestra como mapa de calor.
+
+## Una tabla grande generada en segundo plano (drawer.rs, restore.rs).
+
+one-hot-not-drawn = No generada: { $table } cambió mientras se generaba ({ $v }, { $d }).
+one-hot-cancelled-size = Cancelado ({ $v }, { $d }): { $table } sigue siendo ({ $v0 }, { $d0 }).
+one-hot-cancelled-seed = Cancelado torch.manual_seed({ $seed }): { $table } queda como estaba.
+one-hot-cancelled-open = Cancelado: no se abrió nada; la escena queda como estaba.
+one-hot-drawing = Generando { $table } ({ $v }, { $d }), { $count } números de torch.manual_seed({ $seed }), en segundo plano…
+one-hot-opening = Abriendo la escena: generando { $table } ({ $v }, { $d }), { $count } números de torch.manual_seed({ $seed }), en segundo plano…
+one-hot-restoring = Restaurando One-hot × Linear: generando { $table } ({ $v }, { $d }), { $count } números de torch.manual_seed({ $seed }), en segundo plano…
+one-hot-drawing-table = Generando la tabla
+one-hot-cancel = Cancelar
+one-hot-worker-unexpected = el worker respondió algo inesperado
+one-hot-worker-stopped = el worker se detuvo: { $error }
+one-hot-timer-unexpected = el worker de cronometraje respondió algo inesperado: { $error }
+one-hot-timer-stopped = el worker de cronometraje se detuvo: { $error }
+one-hot-no-file = el navegador no creó ningún archivo con ello
+one-hot-write-cancelled = cancelado
+
+## A escala real (scale.rs).
+
+one-hot-scale = A escala real
+one-hot-scale-heading = A escala real: V de 10 a 50,000, cronometrado en un worker
+one-hot-scale-lede = Los dos caminos, hacia adelante y hacia atrás, con cinco tamaños de vocabulario, en un Web Worker para que la página siga respondiendo. Al lado, los tiempos del propio PyTorch para los mismos tamaños en la máquina donde se midió este laboratorio (marcas huecas).
+one-hot-scale-sizes-label = D e ids
+one-hot-scale-sizes = Tamaños que cronometrar
+one-hot-scale-option = D = { $d }, { $ids } ids
+one-hot-scale-run = Cronometrar V = 10 … 50,000
+one-hot-scale-progress = V = { $v }: { $what }… { $percent }% del trabajo hecho
+one-hot-scale-drawing = generando emb.weight con torch.manual_seed(0)
+one-hot-scale-cancelled = Cancelado tras { $done } de { $total } tamaños.
+one-hot-scale-done = Listo: cada tamaño cronometrado por los dos caminos.
+one-hot-torch-label = PyTorch { $version } ({ $machine }, un hilo)
+one-hot-times-caption = Milisegundos por llamada
+one-hot-work-caption = El trabajo en cada V, hacia adelante y hacia atrás
+one-hot-col-timed-by = cronometrado por
+one-hot-col-lookup-ms = búsqueda (ms)
+one-hot-col-one-hot-ms = one-hot × Linear (ms)
+one-hot-col-lookup-backward-ms = búsqueda hacia atrás (ms)
+one-hot-col-one-hot-backward-ms = one-hot hacia atrás (ms)
+one-hot-col-gflops = GFLOP/s de one-hot
+one-hot-col-copies = números que copia la búsqueda
+one-hot-col-multiply-adds = multiplicaciones-suma de one-hot
+one-hot-col-linear-grad = números escritos de linear.weight.grad
+one-hot-col-emb-grad = números escritos de emb.weight.grad
+one-hot-this-browser = este navegador
+one-hot-plot = Milisegundos por llamada frente a V, en escalas logarítmicas; los mismos números están en la tabla de abajo
+one-hot-plot-x = V (escala logarítmica)
+one-hot-plot-y = ms por llamada
+one-hot-key-one-hot = one-hot × Linear
+one-hot-key-lookup-backward = búsqueda hacia atrás (discontinua)
+one-hot-key-one-hot-backward = one-hot hacia atrás (discontinua)

@@ -1,0 +1,92 @@
+# One-hot × Linear 场景（src/scenes/one_hot/）。“生成”一张表指用 torch.manual_seed 抽取它的随机数。
+# $table 总是张量名 emb.weight；($v, $d) 是它的形状；$count 和 $max 是已带逗号分组的数字。
+
+one-hot-title = One-hot × Linear：绕远路得到嵌入
+# HTML：保留 <code>…</code> 元素及其内容不变。
+one-hot-lede = 嵌入（embedding）按 id 查出对应的行。one-hot 行乘以 <code>linear.weight</code> = <code>emb.weight.T</code> 得到完全相同的数，但每个数都要 V 次乘加，其中只有一次不是乘以零。
+one-hot-shape-equation = 形状等式
+one-hot-ids-count = id 个数
+one-hot-ids-hint = id 取 0 … V−1，最多 { $max } 个，V 较大时更少（one_hot 要存 ids × V 个数）；两种方式读取的是同样的 id。
+one-hot-lookup-heading = nn.Embedding：直接查出这一行
+one-hot-linear-heading = 先 F.one_hot，再 nn.Linear(V, D, bias=False)
+one-hot-weight-hint = = emb.weight.T：第 j 行存放表的第 j 列。编辑 emb.weight 即可改变它。
+one-hot-verdict = 相等性检查
+one-hot-learn = 反向传播与学习
+# HTML：保留 <code>…</code> 元素及其内容不变。
+one-hot-learn-hint = 两个输出共用一个损失（它们相等）。SGD 更新 <code>emb.weight</code>；<code>linear.weight</code> 是它的转置，所以变动的是同样的数：被查到的行，也就是被用到的列。
+one-hot-formulas = 一个数从何而来
+one-hot-formulas-heading = 一个数从何而来：两种方式
+one-hot-formulas-hint-forward = 点击一个输出单元格，或单步播放动画，即可看到这个数的两种算法。
+one-hot-formulas-hint-backward = 点击任一梯度的单元格，或单步播放动画，即可看到它的两个求和式。
+one-hot-no-outputs = 没有输出：每个 id 都必须是 emb.weight 的一行，即 0 … V−1。
+
+## 计算量统计，以及在本浏览器中为两种方式计时（cost.rs）。
+
+one-hot-no-ids-to-time = 没有可计时的 id。
+one-hot-timing = 正在为两种方式计时……
+one-hot-count-of = { $done } / { $total }
+one-hot-lookup = 查表
+one-hot-bar-one-hot = one-hot
+one-hot-bars-hint = 按比例绘制：实心部分是有用的乘积（每个数一个，与查表复制的数一样多）；斜线部分是乘以 0 的乘积；蓝色是动画到目前为止完成的部分。
+one-hot-copied = 复制的数
+one-hot-multiply-adds = 乘加
+one-hot-zero-products = …其中 × 0
+one-hot-work = 计算量
+one-hot-work-heading = 计算量统计
+one-hot-grow-heading = 增大 V 和 D，并在本浏览器中为两种方式计时
+one-hot-slider-v = V (num_embeddings = num_classes)
+one-hot-slider-d = D (embedding_dim = out_features)
+one-hot-time-again = 重新计时
+one-hot-seed-hint = 新的行和列来自 torch.manual_seed；超过 400 个数的张量以热力图显示。
+
+## 在后台生成大表（drawer.rs、restore.rs）。
+
+one-hot-not-drawn = 未生成：生成 ({ $v }, { $d }) 期间 { $table } 已改变。
+one-hot-cancelled-size = 已取消 ({ $v }, { $d })：{ $table } 保持 ({ $v0 }, { $d0 })。
+one-hot-cancelled-seed = 已取消 torch.manual_seed({ $seed })：{ $table } 保持原样。
+one-hot-cancelled-open = 已取消：未打开任何内容，场景保持原样。
+one-hot-drawing = 正在后台生成 { $table } ({ $v }, { $d })：由 torch.manual_seed({ $seed }) 生成的 { $count } 个数……
+one-hot-opening = 正在打开场景：在后台生成 { $table } ({ $v }, { $d })：由 torch.manual_seed({ $seed }) 生成的 { $count } 个数……
+one-hot-restoring = 正在恢复 One-hot × Linear：在后台生成 { $table } ({ $v }, { $d })：由 torch.manual_seed({ $seed }) 生成的 { $count } 个数……
+one-hot-drawing-table = 正在生成表
+one-hot-cancel = 取消
+one-hot-worker-unexpected = worker 返回了意外的内容
+one-hot-worker-stopped = worker 已停止：{ $error }
+one-hot-timer-unexpected = 计时 worker 返回了意外的内容：{ $error }
+one-hot-timer-stopped = 计时 worker 已停止：{ $error }
+one-hot-no-file = 浏览器未能生成该文件
+one-hot-write-cancelled = 已取消
+
+## 真实规模（scale.rs）。
+
+one-hot-scale = 真实规模
+one-hot-scale-heading = 真实规模：V 从 10 到 50,000，在 worker 中计时
+one-hot-scale-lede = 两种方式的前向与反向传播，在五种词表大小下计时，运行在 Web Worker 中，页面始终保持响应。旁边是 PyTorch 自己在测量本实验所用的机器上、相同规模下的计时（空心标记）。
+one-hot-scale-sizes-label = D 与 id 数
+one-hot-scale-sizes = 计时规模
+one-hot-scale-option = D = { $d }，{ $ids } 个 id
+one-hot-scale-run = 计时 V = 10 … 50,000
+one-hot-scale-progress = V = { $v }：{ $what }……已完成 { $percent }%
+one-hot-scale-drawing = 正在用 torch.manual_seed(0) 生成 emb.weight
+one-hot-scale-cancelled = 已取消：{ $total } 种规模中完成了 { $done } 种。
+one-hot-scale-done = 完成：每种规模都已为两种方式计时。
+one-hot-torch-label = PyTorch { $version }（{ $machine }，单线程）
+one-hot-times-caption = 每次调用的毫秒数
+one-hot-work-caption = 各 V 下的计算量（前向与反向）
+one-hot-col-timed-by = 计时方
+one-hot-col-lookup-ms = 查表（ms）
+one-hot-col-one-hot-ms = one-hot × Linear（ms）
+one-hot-col-lookup-backward-ms = 查表反向（ms）
+one-hot-col-one-hot-backward-ms = one-hot 反向（ms）
+one-hot-col-gflops = one-hot GFLOP/s
+one-hot-col-copies = 查表复制的数
+one-hot-col-multiply-adds = one-hot 乘加次数
+one-hot-col-linear-grad = linear.weight.grad 写入的数
+one-hot-col-emb-grad = emb.weight.grad 写入的数
+one-hot-this-browser = 本浏览器
+one-hot-plot = 每次调用的毫秒数随 V 的变化，双对数坐标；相同的数见下表
+one-hot-plot-x = V（对数坐标）
+one-hot-plot-y = 每次调用的毫秒数
+one-hot-key-one-hot = one-hot × Linear
+one-hot-key-lookup-backward = 查表反向（虚线）
+one-hot-key-one-hot-backward = one-hot 反向（虚线）
