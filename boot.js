@@ -94,6 +94,10 @@ function translatePage() {
 
 /** The language the page is shown in: the learner's, or English when theirs cannot be fetched. */
 let shown = lang;
+/** The text of every message file in the page's bundle: a worker that writes what the core says
+ * (One-hot's notebook) is sent them (`rowflowMessages`, src/l10n.rs). */
+const texts = [];
+globalThis.rowflowMessages = () => (bundle ? [shown, ...texts] : []);
 const fetched = new Map();
 /** The text of the messages of `scene` (`''`: what every page says), fetched once in the page's
  * language; a scene's own are English's when the learner's cannot be fetched. */
@@ -124,6 +128,7 @@ async function loadMessages() {
     const { FluentBundle, FluentResource } = globalThis.FluentBundle;
     bundle = new FluentBundle(shown, { useIsolating: false });
     bundle.addResource(new FluentResource(ftl));
+    texts.push(ftl);
     document.documentElement.lang = shown;
     translatePage();
   } finally {
@@ -145,6 +150,7 @@ function messagesFor(hash) {
       if (added.has(scene) || !bundle) return;
       added.add(scene);
       bundle.addResource(new globalThis.FluentBundle.FluentResource(ftl));
+      texts.push(ftl);
     })
     .catch(() => {});
 }

@@ -58,6 +58,8 @@ fn current_hash() -> String {
 /// index.html's static shell, painted before the WebAssembly arrives (boot.js keeps them in step).
 #[component]
 pub fn App() -> impl IntoView {
+    // What the core writes itself (a notebook's captions) in the learner's language too.
+    rowflow_core::say::install(crate::l10n::say);
     let hash = RwSignal::new(current_hash());
     let listener = window_event_listener(ev::hashchange, move |_| hash.set(current_hash()));
     on_cleanup(move || listener.remove());

@@ -3,14 +3,18 @@
 //! scene as it is. While a lesson plays the timeline leaves those keys to it (Space still plays
 //! the animation).
 
+use crate::l10n;
 use crate::timeline::{bring_into_view, not_for_the_clicker, own_keys, LOOK};
 use leptos::ev;
 use leptos::prelude::*;
-use rowflow_core::lesson::Lesson;
+use rowflow_core::lesson::{self, Lesson};
+use rowflow_core::say::Say;
 
 #[component]
 pub fn LessonPanel(
     lesson: RwSignal<Option<(Lesson, usize)>>,
+    /// The scene's route (`one-hot`), which names its lessons' messages.
+    route: String,
     /// The step's words with its numbers filled in.
     #[prop(into)]
     says: Signal<Option<String>>,
@@ -67,7 +71,7 @@ pub fn LessonPanel(
                 <section class="lesson" aria-labelledby="lesson-title">
                     <div class="lesson-head">
                         <p class="lesson-where">{t!("lesson-panel-where", step = k + 1, steps = n)}</p>
-                        <h2 id="lesson-title">{lesson.title.clone()}</h2>
+                        <h2 id="lesson-title">{l10n::say(&Say::new(lesson::message(&route, &lesson.id), Vec::new()))}</h2>
                         <div class="lesson-controls">
                             <button type="button" disabled=*k == 0 on:click=move |_| back()>{t!("lesson-panel-back")}</button>
                             <button type="button" disabled=last on:click=move |_| next()>{t!("lesson-panel-next")}</button>
@@ -92,7 +96,10 @@ pub fn LessonPanel(
 pub fn LessonLinks(route: String, lessons: &'static [(&'static str, &'static str)]) -> impl IntoView {
     let links = lessons
         .iter()
-        .map(|&(id, title)| view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> })
+        .map(|&(id, _)| {
+            let title = l10n::say(&Say::new(lesson::message(&route, id), Vec::new()));
+            view! { <li><a href=format!("#/{route}?lesson={id}")>{title}</a></li> }
+        })
         .collect_view();
     view! {
         <nav class="scene-lessons" aria-label=t!("lesson-panel-lessons")>

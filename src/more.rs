@@ -7,6 +7,7 @@
 use leptos::prelude::AnyView;
 use rowflow_core::codegen::{File, Notebook, Numbers, Script};
 use rowflow_core::lesson::{self, Lesson};
+use rowflow_core::say::Say;
 use rowflow_core::scene::share::{self, Shared};
 use std::any::Any;
 use std::cell::RefCell;
@@ -34,7 +35,7 @@ pub struct More<S: Notebook> {
     /// The scene at a lesson's step.
     pub scene_at: fn(&Lesson, usize) -> Result<S, String>,
     /// What a lesson's step says, its numbers read from the scene.
-    pub say: fn(&Lesson, usize, &S, &S::View) -> Option<String>,
+    pub say: fn(&Lesson, usize, &S, &S::View) -> Option<Say>,
 }
 
 impl<S: Notebook + Shared> More<S> {
@@ -46,7 +47,10 @@ impl<S: Notebook + Shared> More<S> {
         file: |file, s, view, steps| file.of(s, view, steps),
         lesson: lesson::find::<S>,
         scene_at: |lesson, k| lesson.scene_at::<S>(k),
-        say: |lesson, k, s, view| lesson.steps.get(k)?.say(s, view).ok(),
+        say: |lesson, k, s, view| {
+            let id = format!("{}-step-{}", lesson::message(&S::NAME.replace('_', "-"), &lesson.id), k + 1);
+            lesson.steps.get(k)?.said(id, s, view).ok()
+        },
     };
 }
 

@@ -8,6 +8,7 @@ use crate::code_panel::{CodePanel, Elsewhere, Written};
 use crate::field::Field;
 use crate::flow::{Flows, StepFlows};
 use crate::grid::{Grad, GridData};
+use crate::l10n;
 use crate::learn_panel::LearnPanel;
 use crate::lesson_panel::{LessonLinks, LessonPanel};
 use crate::more::{self, Asked};
@@ -20,6 +21,7 @@ use leptos::prelude::*;
 use rowflow_core::codegen::{self, File};
 use rowflow_core::lesson::{self, Lesson};
 use rowflow_core::ops::loss::Loss;
+use rowflow_core::say;
 use rowflow_core::scene::contract::{Edit, Scene, View};
 use rowflow_core::scene::learn::Learning;
 use rowflow_core::scene::Issue;
@@ -143,10 +145,11 @@ impl<S: Asked> SceneModel<S> {
         view! { <Field label=name value=Signal::derive(move || state.with(value)) on_commit=self.on_field(name) /> }
     }
 
-    /// The caption of the step at the playhead, and the length of the pass's timeline.
+    /// The caption of the step at the playhead in the learner's language, said the longest way
+    /// that fits the projector's two lines.
     pub fn describe(&self) -> Signal<String> {
         let (view, pass, playhead) = (self.view, self.pass, self.playhead);
-        Signal::derive(move || view.with(|v| v.describe(pass.get(), playhead.get())))
+        Signal::derive(move || view.with(|v| say::caption(&v.describe(pass.get(), playhead.get()), l10n::say)))
     }
 
     pub fn steps(&self) -> Signal<usize> {
@@ -251,7 +254,7 @@ impl<S: Asked> SceneModel<S> {
             lesson.with(|l| {
                 let (lesson, k) = l.as_ref()?;
                 let say = more::loaded::<S>()?.say;
-                state.with(|s| view.with(|v| say(lesson, *k, s, v)))
+                state.with(|s| view.with(|v| say(lesson, *k, s, v))).map(|said| l10n::say(&said))
             })
         })
     }
@@ -431,6 +434,7 @@ pub fn SceneShell<S: Asked>(
             {model.header(id.clone(), title.clone())}
             <LessonPanel
                 lesson=lesson
+                route=class.clone()
                 says=model.lesson_says()
                 note=note
                 on_go=go

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minify } from 'terser';
-import { check, ENGLISH, languages, sceneOfFile } from './l10n_check.mjs';
+import { check, ENGLISH, languages, lessonMessages, sceneOfFile } from './l10n_check.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error('tools/l10n.mjs runs as Trunk’s post_build hook (TRUNK_STAGING_DIR is not set)');
@@ -37,6 +37,10 @@ for (const [lang, files] of Object.entries(await languages())) {
   for (const [name, text] of files) {
     const group = sceneOfFile(name);
     groups[group] = (groups[group] ?? '') + text.replace(/^#.*\n/gm, '').trim() + '\n\n';
+  }
+  // English's lessons are written from lessons.json (tools/l10n_check.mjs); the others' are files.
+  if (lang === ENGLISH) {
+    for (const { scene, id, value } of (await lessonMessages()).messages) groups[scene] = (groups[scene] ?? '') + `${id} = ${value}\n`;
   }
   ftl[lang] = {};
   for (const [group, text] of Object.entries(groups)) {

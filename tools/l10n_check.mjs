@@ -1,8 +1,8 @@
 // The learner's languages, checked (scripts/test, and tools/l10n.mjs before a build ships them):
 // every file of l10n/<lang>/ parses as Project Fluent; every language defines every message and
 // attribute English has and no other; a translation uses only the variables English gives it; every
-// message rowflow asks for exists (the app's `t!("id", …)`, index.html's `data-l10n-id`, boot.js's
-// `t('id', …)`) and every English message is asked for; and index.html's English, painted before
+// message rowflow asks for exists (the app's `t!("id", …)`, the core's `say!("id", …)`,
+// index.html's `data-l10n-id`, boot.js's `t('id', …)`) and every English message is asked for; and index.html's English, painted before
 // the messages arrive, is English's message word for word.
 //
 //   node tools/l10n_check.mjs       prints each problem and exits 1 when there is one
@@ -27,14 +27,45 @@ export async function languages(root = ROOT) {
 
 /** The scenes (src/scenes/<scene>/, and the Explain page, src/explain/), as boot.js names them. */
 const SCENES = [...readdirSync('src/scenes', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name), 'explain'];
-/** The scene whose own messages a file of l10n/<lang>/ holds (`one-hot.ftl`: `one_hot`), or `''`
- * for what every page says. */
+/** The scene whose own messages a file of l10n/<lang>/ holds (`one-hot.ftl` and
+ * `one-hot-lessons.ftl`: `one_hot`), or `''` for what every page says. */
 export const sceneOfFile = (name) => {
-  const stem = name.replace(/\.ftl$/, '').replaceAll('-', '_');
+  const stem = name.replace(/(-lessons)?\.ftl$/, '').replaceAll('-', '_');
   return SCENES.includes(stem) ? stem : '';
 };
 /** The scene a source file belongs to (`src/scenes/one_hot/cost.rs`: `one_hot`), or `''`. */
-const sceneOfSource = (path) => path.match(/^src\/(?:scenes\/)?([a-z0-9_]+)\//)?.[1] ?? '';
+const sceneOfSource = (path) => path.match(/^(?:core\/)?src\/(?:scenes?\/)?([a-z0-9_]+)\//)?.[1] ?? '';
+
+/** A lesson step's `{name}` as a message variable, as the core's `lesson::variable` writes it:
+ * `output[0, 1]` → `output_0_1`. */
+const variable = (name) => name.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+
+/** English's lesson messages, written from each scene's lessons.json (the lessons' one source):
+ * `lesson-<route>-<id>-question` and `-step-<k>` (from 1), each `{name}` a variable; and each
+ * lesson's title, which l10n/en/shell.ftl's `lesson-<route>-<id>` must say too. */
+export async function lessonMessages() {
+  const messages = [];
+  const titles = [];
+  for (const scene of SCENES) {
+    let lessons;
+    try {
+      lessons = JSON.parse(await readFile(`core/src/scene/${scene}/lessons.json`, 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const lesson of lessons) {
+      const base = `lesson-${scene.replaceAll('_', '-')}-${lesson.id}`;
+      titles.push([base, lesson.title]);
+      const says = [['question', lesson.question], ...lesson.steps.map((step, k) => [`step-${k + 1}`, step.say])];
+      for (const [part, text] of says) {
+        const vars = new Set([...text.matchAll(/\{([^}]*)\}/g)].map((m) => variable(m[1])));
+        const value = text.replace(/\{([^}]*)\}/g, (_, name) => `{ $${variable(name)} }`);
+        messages.push({ scene, id: `${base}-${part}`, value, vars });
+      }
+    }
+  }
+  return { messages, titles };
+}
 
 /** The `$variables` a pattern uses. */
 class Variables extends Visitor {
@@ -90,6 +121,12 @@ async function asked() {
     const text = await readFile(file, 'utf8');
     for (const m of text.matchAll(/\bt!\(\s*"([^"]+)"/g)) add(m[1], file);
   }
+  // What the core says (`say!("id", …)`, core/src/say.rs), its tests and examples left out.
+  for (const file of await rustFiles('core/src')) {
+    if (/(^|\/)tests?(_\w+)?\.rs$|\/tests\//.test(file)) continue;
+    const text = (await readFile(file, 'utf8')).split(/\n#\[cfg\(test\)\]\nmod tests/)[0];
+    for (const m of text.matchAll(/\bsay!\(\s*"([^"]+)"/g)) add(m[1], file);
+  }
   const html = await readFile('index.html', 'utf8');
   for (const m of html.matchAll(/data-l10n-id="([^"]+)"/g)) add(m[1], 'index.html');
   const boot = await readFile('boot.js', 'utf8');
@@ -118,6 +155,17 @@ export async function check(root = ROOT) {
   const parsed = Object.fromEntries(Object.entries(langs).map(([lang, files]) => [lang, messages(files)]));
   const problems = Object.entries(parsed).flatMap(([lang, p]) => p.problems.map((s) => `${root}/${lang}/${s}`));
   const english = parsed[ENGLISH].messages;
+  const lessons = await lessonMessages();
+  for (const { scene, id, vars } of lessons.messages) {
+    if (english.has(id)) problems.push(`${root}/${ENGLISH}/ defines ${id}, which lessons.json writes`);
+    english.set(id, vars);
+    parsed[ENGLISH].groups.set(id, scene);
+  }
+  for (const [id, title] of lessons.titles) {
+    const source = langs[ENGLISH].find(([, t]) => new RegExp(`^${id} =`, 'm').test(t))?.[1];
+    const said = source && englishText(source, id);
+    if (said !== title) problems.push(`${root}/${ENGLISH}/ calls lesson ${id} "${said}", but its lessons.json "${title}"`);
+  }
   for (const [lang, { messages: own }] of Object.entries(parsed)) {
     if (lang === ENGLISH) continue;
     for (const id of english.keys()) if (!own.has(id)) problems.push(`${lang}: no ${id} (English has it)`);
@@ -143,8 +191,9 @@ export async function check(root = ROOT) {
   const wantedMessages = new Set([...wanted.keys()].map((id) => id.split('.')[0]));
   for (const id of english.keys()) {
     const message = id.split('.')[0];
-    if (!wanted.has(id) && !wantedMessages.has(message) && !referenced.has(message) && !id.startsWith('-'))
-      problems.push(`${ENGLISH}: ${id} is asked for nowhere (src/, index.html, boot.js)`);
+    const lesson = lessons.messages.some((m) => m.id === id);
+    if (!wanted.has(id) && !wantedMessages.has(message) && !referenced.has(message) && !id.startsWith('-') && !lesson)
+      problems.push(`${ENGLISH}: ${id} is asked for nowhere (src/, core/src/, index.html, boot.js)`);
   }
   const text = (id) => {
     const [file, source] = langs[ENGLISH].find(([, t]) => new RegExp(`^${id.split('.')[0]} =`, 'm').test(t)) ?? [];

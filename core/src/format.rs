@@ -203,18 +203,6 @@ pub fn not_finite(values: &[f32]) -> Option<String> {
     }
 }
 
-/// How long a step's caption may be: two lines of the projector's 24 px timeline, after its
-/// `Step 12 of 40: `.
-pub const CAPTION: usize = 140;
-
-/// A caption: `lead`, then each of `more` (sentences that say less) while it still fits.
-pub fn caption(lead: String, more: impl IntoIterator<Item = String>) -> String {
-    more.into_iter().fold(lead, |s, m| match s.chars().count() + 1 + m.chars().count() <= CAPTION {
-        true => s + " " + &m,
-        false => s,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,13 +248,6 @@ mod tests {
             assert_eq!(Extent::of(&values).zeros, want, "{n} values");
         }
         assert_eq!(Extent::of(&[0.0; 21]).zeros, 21);
-    }
-
-    #[test]
-    fn a_caption_keeps_what_fits() {
-        let long = "x".repeat(CAPTION - 10);
-        assert_eq!(caption("Lead.".into(), ["More.".into()]), "Lead. More.");
-        assert_eq!(caption(long.clone(), ["Too long to add.".into(), "Fits.".into()]), long.clone() + " Fits.");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 use crate::format::{full, short};
 use crate::ops::loss::Loss;
+use crate::say::{Arg, Say};
 use crate::scene::contract::{Edit, Scene, View};
 use crate::tensor::py_shape;
 use crate::trace::{Phase, Span};
@@ -94,6 +95,13 @@ include!(concat!(env!("OUT_DIR"), "/lesson_links.rs"));
 /// links, without reading the lessons whole.
 pub fn links<S: Scene>() -> &'static [(&'static str, &'static str)] {
     LINKS.iter().find(|(scene, _)| *scene == S::NAME).map_or(&[], |(_, links)| links)
+}
+
+/// The message of lesson `lesson` of the scene at `route` (`one-hot`): its title; `-question`
+/// and `-step-<k>` (from 1) after it name its question and its steps' words (l10n/<lang>/, whose
+/// English tools/l10n.mjs writes from `lessons.json`).
+pub fn message(route: &str, lesson: &str) -> String {
+    format!("lesson-{route}-{lesson}")
 }
 
 /// The lessons of a scene (its `lessons.json`, which the tests read whole).
@@ -230,33 +238,53 @@ impl Step {
         self.look.iter().filter_map(|text| text.parse().ok()).collect()
     }
 
-    /// What the step says, each `{name[index]}` replaced by the number the scene shows there at
-    /// the step's playhead, printed as the grids print it, and each `{fact}` by its text.
+    /// What the step says in English (its `say`), each `{name[index]}` replaced by the number the
+    /// scene shows there at the step's playhead, printed as the grids print it, and each
+    /// `{fact}` by its text.
     pub fn say<S: Scene>(&self, scene: &S, view: &S::View) -> Result<String, String> {
         let mut said = String::new();
         let mut rest = self.say.as_str();
-        let at = self.playhead(view.steps(self.pass));
+        let mut filled = self.filled(scene, view)?.into_iter();
         while let Some((before, after)) = rest.split_once('{') {
-            let (name, after) = after.split_once('}').ok_or("a { without its }")?;
+            let (_, after) = after.split_once('}').ok_or("a { without its }")?;
             said.push_str(before);
+            said.push_str(&filled.next().map(|(_, text)| text).unwrap_or_default());
+            rest = after;
+        }
+        said.push_str(rest);
+        Ok(said)
+    }
+
+    /// What the step says as message `id` of the learner's language (`say`'s words, each
+    /// `{name}` a variable: [`variable`]), with the same numbers and facts.
+    pub fn said<S: Scene>(&self, id: String, scene: &S, view: &S::View) -> Result<Say, String> {
+        let args = self.filled(scene, view)?.into_iter().map(|(name, text)| (variable(&name).into(), Arg::Text(text)));
+        Ok(Say::new(id, args.collect()))
+    }
+
+    /// Each `{name}` of the words, in order, with the text it is filled with.
+    fn filled<S: Scene>(&self, scene: &S, view: &S::View) -> Result<Vec<(String, String)>, String> {
+        let at = self.playhead(view.steps(self.pass));
+        let mut out = Vec::new();
+        for part in self.say.split('{').skip(1) {
+            let (name, _) = part.split_once('}').ok_or("a { without its }")?;
             // `{x:full}`: every digit, as a focused cell shows it (1e-5 prints as 0.0000).
             let (cell, digits) = match name.strip_suffix(":full") {
                 Some(cell) => (cell, full as fn(f32) -> String),
                 None => (name, short as fn(f32) -> String),
             };
-            match fact(scene, view, name) {
-                Some(text) => said.push_str(&text),
+            let text = match fact(scene, view, name) {
+                Some(text) => text,
                 None => {
                     let span: Span = cell.parse()?;
                     let x = value(scene, view, &span, (self.pass, at))
                         .ok_or_else(|| format!("{{{name}}} is no number on show"))?;
-                    said.push_str(&digits(x));
+                    digits(x)
                 }
-            }
-            rest = after;
+            };
+            out.push((name.to_string(), text));
         }
-        said.push_str(rest);
-        Ok(said)
+        Ok(out)
     }
 
     /// The cells the step's words quote, by where they are on screen.
@@ -265,6 +293,21 @@ impl Step {
         let cells = names.map(|n| n.strip_suffix(":full").unwrap_or(n));
         cells.filter(|n| n.contains('[')).filter_map(|n| n.parse().ok()).collect()
     }
+}
+
+/// The message variable of a step's `{name}`: every run of characters other than letters, digits
+/// and `_` one `_`, none at the ends (`output[0, 1]` → `output_0_1`, `emb(input)[0, 0]:full` →
+/// `emb_input_0_0_full`); tools/l10n.mjs writes English's lesson messages so.
+pub fn variable(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        match c.is_ascii_alphanumeric() || c == '_' {
+            true => out.push(c),
+            false if !out.ends_with('_') => out.push('_'),
+            false => {}
+        }
+    }
+    out.trim_matches('_').to_string()
 }
 
 /// A fact a caption names, as the scene's controls and code show it: the scene's own
@@ -343,6 +386,21 @@ mod tests {
         assert_eq!(step("{loss}").say(&scene, &view).unwrap(), short(loss));
         let g = grads[0].1.get(&[0, 0]).unwrap();
         assert_eq!(step("{weight.grad[0, 0]}").say(&scene, &view).unwrap(), short(g));
+    }
+
+    #[test]
+    fn in_another_language_a_step_gives_its_numbers_as_variables() {
+        assert_eq!(variable("output[0, 1]"), "output_0_1");
+        assert_eq!(variable("emb(input)[0, 0]:full"), "emb_input_0_0_full");
+        assert_eq!(variable("weight.grad[2, 0]"), "weight_grad_2_0");
+        let scene = State::default();
+        let view = scene.compute();
+        let out = short(view.formula("output", &[3]).unwrap().value);
+        let said =
+            step("output[3] is {output[3]}, of {module}.").said("lesson-x-step-1".into(), &scene, &view).unwrap();
+        assert_eq!(said.id, "lesson-x-step-1");
+        let module = scene.fact(&view, "module").unwrap();
+        assert_eq!(said.args, vec![("output_3".into(), Arg::Text(out)), ("module".into(), Arg::Text(module))]);
     }
 
     #[test]

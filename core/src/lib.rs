@@ -14,6 +14,7 @@ pub mod format;
 pub mod lesson;
 pub mod ops;
 pub mod optim;
+pub mod say;
 pub mod scene;
 pub mod tensor;
 pub mod torch_rng;

@@ -1,12 +1,13 @@
 //! Every caption of every preset's timelines, forward and backward, fits two lines of the
-//! projector's 24 px timeline: at most `format::CAPTION` characters.
+//! projector's 24 px timeline in every language rowflow speaks: at most `say::CAPTION` wide (a
+//! Chinese character two), said the longest way that fits, as the page says it.
 
-use rowflow_core::format::CAPTION as MOST;
+use rowflow_core::say::{caption, width, Fluent, Say, CAPTION as MOST};
 use rowflow_core::scene::contract::{Scene, View};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, train, word2vec};
 use rowflow_core::trace::Phase;
 
-fn captions<S: Scene>() -> Vec<(String, String)> {
+fn captions<S: Scene>() -> Vec<(String, Vec<Say>)> {
     let mut all = Vec::new();
     for (id, _) in S::PRESETS {
         let view = S::preset(id).unwrap().compute();
@@ -20,7 +21,7 @@ fn captions<S: Scene>() -> Vec<(String, String)> {
 }
 
 #[test]
-fn every_caption_fits_two_lines() {
+fn every_caption_fits_two_lines_in_every_language() {
     let all = [
         captions::<linear::State>(),
         captions::<embedding::State>(),
@@ -28,12 +29,18 @@ fn every_caption_fits_two_lines() {
         captions::<rnn::State>(),
         captions::<train::State>(),
         captions::<word2vec::State>(),
-    ];
-    let long: Vec<String> = all
-        .concat()
-        .into_iter()
-        .filter(|(_, c)| c.chars().count() > MOST)
-        .map(|(at, c)| format!("{at} ({} characters): {c}", c.chars().count()))
-        .collect();
-    assert!(long.is_empty(), "longer than {MOST} characters:\n{}", long.join("\n"));
+    ]
+    .concat();
+    let languages = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../l10n")).unwrap();
+    let mut long = Vec::new();
+    for lang in languages.flatten().map(|d| d.file_name().into_string().unwrap()) {
+        let fluent = Fluent::language(&lang);
+        for (at, ways) in &all {
+            let said = caption(ways, |s| fluent.say(s));
+            if width(&said) > MOST {
+                long.push(format!("{lang} {at} ({} wide): {said}", width(&said)));
+            }
+        }
+    }
+    assert!(long.is_empty(), "wider than {MOST}:\n{}", long.join("\n"));
 }

@@ -37,7 +37,13 @@ fn every_lesson_plays_and_the_start_page_lists_it() {
     ];
     for (route, lessons) in all {
         for l in lessons {
-            let link = format!("<a href=\"#/{route}?lesson={}\">{}</a>", l.id, l.title);
+            // Named by its message too (l10n/<lang>/shell.ftl), for the start page in every language.
+            let link = format!(
+                "<a href=\"#/{route}?lesson={}\" data-l10n-id=\"{}\">{}</a>",
+                l.id,
+                rowflow_core::lesson::message(route, &l.id),
+                l.title
+            );
             assert!(page.contains(&link), "index.html lists no {link}");
         }
     }

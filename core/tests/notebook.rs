@@ -5,6 +5,7 @@
 
 use jsonschema::Validator;
 use rowflow_core::codegen::{self, Notebook};
+use rowflow_core::say::{caption, write};
 use rowflow_core::scene::contract::{Edit, Scene, View};
 use rowflow_core::scene::{embedding, linear, one_hot, rnn, train};
 use rowflow_core::Phase;
@@ -66,7 +67,7 @@ fn check<S: Notebook>(schema: &Validator, name: &str, state: &S, steps: usize, p
     for phase in [Phase::Forward, Phase::Backward] {
         let n = view.steps(phase);
         for k in [0, 1, n] {
-            let caption = one_line(&view.describe(phase, k));
+            let caption = one_line(&caption(&view.describe(phase, k), write));
             assert!(words.contains(&caption), "{name}: no {phase:?} caption {k} {caption:?} in\n{words}");
         }
     }

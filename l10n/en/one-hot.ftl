@@ -109,3 +109,47 @@ one-hot-plot-y = ms per call
 one-hot-key-one-hot = one-hot × Linear
 one-hot-key-lookup-backward = lookup backward (dashed)
 one-hot-key-one-hot-backward = one-hot backward (dashed)
+
+## Captions (core/src/scene/one_hot/): the timeline's words for each step, forward and backward.
+## Tensor names are PyTorch's, left as they are: emb.weight, emb(input), input, one_hot, F.one_hot,
+## linear.weight, linear(one_hot), and their .grad. $out, $input, $weight, $grad, $one_hot are a
+## part of a tensor, like emb(input)[1] or linear.weight[2, 3]; $id and $j are indices; $w and $g
+## numbers as PyTorch prints them. A message ending in -short (-shortest) is a shorter way of the
+## one before it, said when that one does not fit two lines of the projector.
+
+one-hot-caption-forward = Step through it: each id is looked up in emb.weight, then one-hot encoded and multiplied through the Linear.
+# $d: how many numbers a row holds.
+one-hot-step-lookup = { $out } = emb.weight[{ $id }]: { $input } = { $id } picks row { $id } and copies its { $d } numbers. No arithmetic.
+one-hot-step-lookup-short = { $out } = emb.weight[{ $id }]: { $input } = { $id } picks row { $id }, a copy of { $d } numbers.
+# Every id's row copied in one step.
+one-hot-step-lookup-rows = emb(input): every id copies its row of emb.weight, { $d } numbers each.
+# $v: how many numbers a one-hot row holds (V, the number of rows of emb.weight).
+one-hot-step-one-hot = { $out } = F.one_hot({ $input } = { $id }): { $v } numbers, a 1 in column { $id } and 0 everywhere else.
+# Code: num_classes={ $v } is PyTorch's argument.
+one-hot-step-one-hot-rows = one_hot = F.one_hot(input, num_classes={ $v }): one row per id, one 1 each.
+# One number of linear(one_hot): $v products, $zeros of them by 0; the one by 1 keeps $weight.
+one-hot-step-linear-cell = { $out }: { $v } products with row { $j } of linear.weight, { $zeros } of them 0 × w; the 1 in column { $id } keeps { $weight } = { $w }.
+one-hot-step-linear-cell-short = { $out }: { $v } products, { $zeros } of them 0 × w; the 1 in column { $id } keeps { $weight } = { $w }.
+one-hot-step-linear-cell-shortest = { $out }: { $zeros } products 0 × w, and 1 × { $weight } = { $w }.
+# A whole row of linear(one_hot) in one step. $multiply_adds and $zeros are numbers already written
+# with their commas.
+one-hot-step-linear-row = { $out } = one_hot row @ linear.weight.T: { $multiply_adds } multiply-adds, { $zeros } of them by 0.
+# A step this scene has no words for: the part of a tensor it writes, like emb(input)[0].
+one-hot-step-write = { $span }
+one-hot-caption-backward = Step through backward: the Linear writes all of linear.weight.grad; the lookup adds only into the rows of emb.weight.grad its ids picked.
+one-hot-caption-backward-short = Backward: the Linear writes all of linear.weight.grad; the lookup adds only into the rows of emb.weight.grad its ids picked.
+# $loss is code and its value, like "loss = output.sum() = -5.4086".
+one-hot-step-loss-sum = { $loss }: d loss / d output = 1 for every cell of both outputs.
+# $n: how many numbers an output holds (the mean's divisor).
+one-hot-step-loss-mse = { $loss }: d loss / d output = 2·(output − target)/{ $n } for every cell of both outputs.
+# Row $j of the dense gradient: $v numbers written, all 0 but column $id, which gets $grad = $g.
+one-hot-step-weight-grad-row = Row { $j } of linear.weight.grad: all { $v } numbers written, { $zeros } of them g × 0 = 0; only [{ $j }, { $id }] gets g = { $grad } = { $g }.
+one-hot-step-weight-grad-row-short = Row { $j } of linear.weight.grad: { $v } numbers written, { $zeros } of them 0; only [{ $j }, { $id }] gets g = { $g }.
+# All of linear.weight.grad in one step. $count is a number already written with its commas.
+one-hot-step-weight-grad = linear.weight.grad += { $grad }ᵀ · { $one_hot }: all { $count } numbers written, one column of them nonzero.
+# $d: how many numbers a row holds.
+one-hot-step-table-grad = { $grad } += { $out } ({ $input } = { $id }): { $d } numbers into row { $id } only.
+# The same, when row $id already holds an earlier id's gradient.
+one-hot-step-table-grad-again = { $grad } += { $out } ({ $input } = { $id }): { $d } numbers into row { $id } only. Row { $id } held a gradient already: they add up.
+one-hot-step-table-grad-again-short = { $grad } += { $out } ({ $input } = { $id }): { $d } numbers into row { $id }, which held a gradient already: they add up.
+one-hot-step-table-grad-again-shortest = { $grad } += { $out }: row { $id } held a gradient already: they add up.

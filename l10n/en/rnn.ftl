@@ -86,3 +86,120 @@ rnn-cell-sr = , sequence { $sequence }, layer { $layer }, { $direction ->
 rnn-norms-chart = ‖dL/dh_t‖ of { $lane } per time step
 # After the bold "‖dL/dh_t‖".
 rnn-norms-caption = per time step (log scale): how much gradient reaches each step. Shrinking going back (left) is a vanishing gradient, growing an exploding one.
+
+## Captions (core/src/scene/rnn/)
+# The timeline's captions of the steps. $lane is a layer and direction's states, named as PyTorch
+# names them (h_l0, h_l1_reverse); $t a time step; $func tanh or relu. Every span like
+# input[:, 1], h0[2] or t = 0 is code and stays as it is.
+
+# Forward, before the first step, when ids are looked up in emb.weight first.
+rnn-caption-start-lookup = Step forward: first each id copies its row of emb.weight into input, then the RNN cells run.
+# Forward, before the first step.
+rnn-caption-start = Step forward to run the first cell: layer 0, forward, t = 0.
+rnn-caption-nothing-run = Nothing has run yet: fix the marked field.
+rnn-caption-no-backward = No backward while PyTorch raises on the forward call.
+# The loss raised: $error is PyTorch's error message, in English as PyTorch writes it.
+rnn-caption-backward-raises = { $error }
+# Backward, before the first step: $h_n is "in" when h_n.sum() is in the loss, else "out".
+rnn-caption-backward-start = Step forward: the gradient starts at output.grad { $h_n ->
+        [in] and h_n.grad = 1 (h_n.sum() is in the loss)
+       *[out] (h_n is not in the loss)
+    } and flows back, last cell first.
+# A caption said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-step-then = { $first } { $next }
+# A trace too long to show cell by cell: one step per layer and direction.
+rnn-step-every-t = { $lane }: every time step at once.
+rnn-step-backward-every-t = { $lane }: backward through every time step at once.
+# An id's lookup, forward: "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1]."
+rnn-step-lookup = { $ids } = { $id }: row { $id } of emb.weight is copied to { $input }.
+# An id's lookup, backward: "ids[0, 1] = 2: input.grad[0, 1] is added into row 2 of emb.weight.grad."
+rnn-step-lookup-backward = { $ids } = { $id }: { $input_grad } is added into row { $id } of emb.weight.grad.
+# A cell, forward: "h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through
+# tanh." What comes in, $x, is a slice of input ($x_from "input") or h[1] of layer $layer below
+# ($x_from "layer"): "h_l1[0]: layer 0's h[0] and …". The state before, $prev, is the lane's
+# (h_l0[0]), or where the lane starts, h0[2] ($first "yes"). $bias is "yes" when the RNN has
+# biases, else "no".
+rnn-step-cell = { $lane }[{ $t }]: { $x_from ->
+        [layer] layer { $layer }'s { $x }
+       *[input] { $x }
+    } and { $first ->
+        [yes] the start state { $prev }
+       *[no] { $prev }
+    } times their weights{ $bias ->
+        [yes] , plus biases
+       *[no] {""}
+    }, through { $func }.
+# After a cell's caption: $count sequences ($sequences, e.g. "2, 3") have no cell at this time
+# step; going forward ($direction "forward") they have already ended, going back ("reverse") they
+# are shorter than this time step.
+rnn-step-no-step = No step for { $count ->
+        [one] sequence
+       *[other] sequences
+    } { $sequences }: { $direction ->
+        [reverse] shorter than this
+       *[forward] already ended
+    }.
+# After a cell's caption, what the cell's state is: $slice of output (e.g. output[:, 1]); with
+# $output "half", half of it (a bidirectional RNN's output holds both directions).
+rnn-step-it-is-output = It is { $output ->
+        [half] half of { $slice }
+       *[whole] { $slice }
+    }.
+# … or row $row of h_n (e.g. h_n[1]); with $h_n "some", only for $count sequences ($sequences,
+# e.g. "0, 1": the others end at other steps).
+rnn-step-it-is-h-n = It is { $h_n ->
+        [some] { $row } for { $count ->
+            [one] sequence
+           *[other] sequences
+        } { $sequences }
+       *[all] { $row }
+    }.
+# … or both: "It is output[:, 1] and h_n[0]."
+rnn-step-it-is-both = It is { $output ->
+        [half] half of { $slice }
+       *[whole] { $slice }
+    } and { $h_n ->
+        [some] { $row } for { $count ->
+            [one] sequence
+           *[other] sequences
+        } { $sequences }
+       *[all] { $row }
+    }.
+# After a cell's caption: these sequences start here from h0 (packed sequences of different lengths).
+rnn-step-start-from-h0 = Here { $count ->
+        [one] sequence { $sequences } starts
+       *[other] sequences { $sequences } start
+    } from h0[{ $k }].
+# A cell, backward: "h_l0[1]: gradient from output.grad[:, 1] and t = 2, times tanh's slope, adds
+# into weight and bias grads, input.grad[:, 1] and t = 0." The gradient comes from $above, a
+# slice of output.grad ($from "output") or the index of the layer above ($from "layer"), and
+# ($also "later") the next time step t = $later, or ($also "h-n", the last step) h_n.grad, or
+# ($also "none") nothing else. It goes on to $below, a slice of input.grad ($to "input") or the
+# index of the layer below ($to "layer"), and to $back (t = 0, or h0.grad[0]). $bias as above.
+rnn-step-backward = { $lane }[{ $t }]: gradient from { $from ->
+        [layer] layer { $above }
+       *[output] { $above }
+    }{ $also ->
+        [later] {" "}and t = { $later }
+        [h-n] {" "}and h_n.grad
+       *[none] {""}
+    }, times { $func }'s slope, adds into { $bias ->
+        [yes] weight and bias grads
+       *[no] weight grads
+    }, { $to ->
+        [layer] layer { $below }
+       *[input] { $below }
+    } and { $back }.
+# The same without the weight (and bias) grads, when the whole does not fit: "h_l0[1]: gradient
+# from output.grad[:, 1] and t = 2, times tanh's slope, adds into input.grad[:, 1] and t = 0."
+rnn-step-backward-short = { $lane }[{ $t }]: gradient from { $from ->
+        [layer] layer { $above }
+       *[output] { $above }
+    }{ $also ->
+        [later] {" "}and t = { $later }
+        [h-n] {" "}and h_n.grad
+       *[none] {""}
+    }, times { $func }'s slope, adds into { $to ->
+        [layer] layer { $below }
+       *[input] { $below }
+    } and { $back }.

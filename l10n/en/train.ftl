@@ -35,3 +35,39 @@ train-last-step = step { $step }
 train-factors = Factors
 train-factors-axes = Factors: x = factor 0, y = factor 1
 train-factors-key = ● user, ■ movie; faded: never rated
+
+## Captions (core/src/scene/train/)
+
+# Beside the scene's diagram: $factors is n_factors, the products summed for each rating's score.
+train-caption-score =
+    Each score is (user_factors[u] * movie_factors[m]).sum(): { $factors ->
+        [one] { $factors } product
+       *[other] { $factors } products
+    } added per rating.
+# Beside the diagram: $users and $movies list the rows no rating uses ("3, 4"; may be empty).
+train-caption-still = Only rated rows get gradient, so only they move: users [{ $users }] and movies [{ $movies }] keep their random start.
+# The timeline's caption when there is nothing to play.
+train-caption-nothing = Nothing to play: PyTorch raises on the current ratings.
+# Before the first step of the forward pass; $steps is its number of steps. "Step forward" is the
+# timeline's button.
+train-caption-forward =
+    Forward: { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, one per rating. Press Step forward to start.
+# Before the first step of the backward pass.
+train-caption-backward =
+    Backward: { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, from the last rating back to the first. Press Step forward to start.
+# A forward step: $b is the rating's index, $user and $movie the rows used, $value the prediction
+# as PyTorch prints it.
+train-step-forward = output[{ $b }]: user { $user }'s row times movie { $movie }'s row, number by number, summed = { $value }.
+# The same, when the prediction is unknown.
+train-step-forward-bare = user { $user }'s row times movie { $movie }'s row, summed.
+# A backward step: $b is the rating's index and $grad its output.grad as PyTorch prints it; $user
+# and $movie the rows whose gradients it adds into.
+train-step-backward = output.grad[{ $b }] = { $grad }: times movie { $movie }'s row, it adds into user { $user }'s gradient row; times user { $user }'s row, into movie { $movie }'s.
+# The same, when output.grad is unknown.
+train-step-backward-bare = times movie { $movie }'s row, it adds into user { $user }'s gradient row; times user { $user }'s row, into movie { $movie }'s.

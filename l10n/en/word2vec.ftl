@@ -126,3 +126,68 @@ word2vec-scale-not-like = {" "}This run is not that work (CBOW, or more epochs):
 word2vec-scale-nearest = Nearest to “{ $word }” after training at scale
 # great, awful, film, soup are words of the corpus: keep them in English.
 word2vec-scale-not-in-corpus = That word is not in this corpus: choose one of its words above (great, awful, film, soup…).
+
+## Captions (core/src/scene/word2vec/)
+
+# What the next step does, under the scene's sentence. $model is cbow or skip-gram; $pairs the
+# step's (centre, context) pairs; $rows the vocabulary's rows.
+word2vec-caption-step = { $model ->
+        [cbow] CBOW predicts each centre word from the mean of its context's rows
+       *[skip-gram] Skip-gram predicts each context word from its centre's row
+    }: { $pairs ->
+        [one] { $pairs } pair
+       *[other] { $pairs } pairs
+    } of the vocabulary's { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } are read and moved by this step; every other row's gradient is 0.
+# The task's loss after its $steps SGD steps from each start; $random, $frozen, $fine_tuned are
+# losses as PyTorch prints them.
+word2vec-caption-task = The task after { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }: from a random table loss { $random }, from word2vec's frozen { $frozen }, fine-tuned { $fine_tuned }.
+word2vec-step-nothing = Nothing to play: the corpus gives no pair to train on.
+# Before the first step. "Step forward" is the timeline's button (timeline-forward).
+word2vec-step-forward-overview = Forward: { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, one per pair of the sentence. Press Step forward to start.
+word2vec-step-backward-overview = Backward: { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, from the last pair back to the first. Press Step forward to start.
+# A forward step: pair $pair (an index) scores its target word. $input is the centre word
+# ($kind word) or the context's words, comma-separated ($kind mean: their rows' mean); $target
+# the word predicted; $pos the score as PyTorch prints it; $negatives the words sampled against
+# it. Words are the corpus's: keep them as they are. pos and neg are tensors.
+word2vec-step-forward = Pair { $pair }: { $kind ->
+        [mean] the mean of { $input }
+       *[word] { $input }
+    } → { $target }: pos[{ $pair }] = { $pos }; the negatives { $negatives } make neg[{ $pair }].
+# A backward step: $grad is pos.grad[$pair] as PyTorch prints it; the other arguments as in
+# word2vec-step-forward. in_embed and out_embed are the two tables.
+word2vec-step-backward = pos.grad[{ $pair }] = { $grad }: only the rows of { $kind ->
+        [mean] the mean of { $input }
+       *[word] { $input }
+    } (in_embed) and of { $target }, { $negatives } (out_embed) get gradient.
+# word2vec-step-forward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-forward-counted = Pair { $pair }: { $kind ->
+        [mean] the mean of { $input }
+       *[word] { $input }
+    } → { $target }: pos[{ $pair }] = { $pos }; its { $count ->
+        [one] negative makes
+       *[other] { $count } negatives make
+    } neg[{ $pair }].
+# The shortest way of word2vec-step-forward.
+word2vec-step-forward-short = Pair { $pair }: pos[{ $pair }] = { $pos }, the score of { $target }.
+# word2vec-step-backward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-backward-counted = pos.grad[{ $pair }] = { $grad }: only the rows of { $kind ->
+        [mean] the mean of { $input }
+       *[word] { $input }
+    } (in_embed) and of { $target } and its { $count ->
+        [one] negative
+       *[other] { $count } negatives
+    } (out_embed) get gradient.
+# The shortest way of word2vec-step-backward.
+word2vec-step-backward-short = pos.grad[{ $pair }] = { $grad }: only the rows pair { $pair } reads get gradient.

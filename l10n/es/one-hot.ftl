@@ -91,3 +91,51 @@ one-hot-plot-y = ms por llamada
 one-hot-key-one-hot = one-hot × Linear
 one-hot-key-lookup-backward = búsqueda hacia atrás (discontinua)
 one-hot-key-one-hot-backward = one-hot hacia atrás (discontinua)
+
+## Leyendas (core/src/scene/one_hot/): lo que dice la línea de tiempo en cada paso, hacia adelante y
+## hacia atrás. Los nombres de tensores son de PyTorch y quedan tal cual: emb.weight, emb(input),
+## input, one_hot, F.one_hot, linear.weight, linear(one_hot), y sus .grad. $out, $input, $weight,
+## $grad, $one_hot son una parte de un tensor, como emb(input)[1] o linear.weight[2, 3]; $id y $j son
+## índices; $w y $g, números como los escribe PyTorch. Un mensaje que termina en -short (-shortest)
+## es una forma más corta del anterior, que se usa cuando ese no cabe en dos líneas del proyector.
+
+one-hot-caption-forward = Paso a paso: cada id se busca en emb.weight; luego se codifica en one-hot y se multiplica por la capa Linear.
+one-hot-step-lookup = { $out } = emb.weight[{ $id }]: { $input } = { $id } elige la fila { $id } y copia { $d ->
+        [one] su único número
+       *[other] sus { $d } números
+    }. Sin aritmética.
+one-hot-step-lookup-short = { $out } = emb.weight[{ $id }]: { $input } = { $id } elige la fila { $id }, una copia de { $d ->
+        [one] { $d } número
+       *[other] { $d } números
+    }.
+one-hot-step-lookup-rows = emb(input): cada id copia su fila de emb.weight, de { $d ->
+        [one] { $d } número
+       *[other] { $d } números
+    } cada una.
+one-hot-step-one-hot = { $out } = F.one_hot({ $input } = { $id }): { $v } números, un 1 en la columna { $id } y 0 en todas las demás.
+one-hot-step-one-hot-rows = one_hot = F.one_hot(input, num_classes={ $v }): una fila por id, con un solo 1 cada una.
+one-hot-step-linear-cell = { $out }: { $v } productos con la fila { $j } de linear.weight, { $zeros } son 0 × w; el 1 de la columna { $id } conserva { $weight } = { $w }.
+one-hot-step-linear-cell-short = { $out }: { $v } productos, { $zeros } son 0 × w; el 1 de la columna { $id } conserva { $weight } = { $w }.
+one-hot-step-linear-cell-shortest = { $out }: { $zeros } productos 0 × w, y 1 × { $weight } = { $w }.
+one-hot-step-linear-row = { $out } = fila de one_hot @ linear.weight.T: { $multiply_adds } multiplicaciones-suma, { $zeros } de ellas por 0.
+one-hot-step-write = { $span }
+one-hot-caption-backward = Paso a paso hacia atrás: la Linear escribe todo linear.weight.grad; la búsqueda solo suma en las filas de emb.weight.grad de sus ids.
+one-hot-caption-backward-short = Hacia atrás: la Linear escribe todo linear.weight.grad; la búsqueda solo suma en las filas de emb.weight.grad de sus ids.
+one-hot-step-loss-sum = { $loss }: d loss / d output = 1 en cada celda de las dos salidas.
+one-hot-step-loss-mse = { $loss }: d loss / d output = 2·(output − target)/{ $n } en cada celda de las dos salidas.
+one-hot-step-weight-grad-row = Fila { $j } de linear.weight.grad: se escriben los { $v } números, { $zeros } de ellos g × 0 = 0; solo [{ $j }, { $id }] recibe g = { $grad } = { $g }.
+one-hot-step-weight-grad-row-short = Fila { $j } de linear.weight.grad: { $v } números escritos, { $zeros } de ellos 0; solo [{ $j }, { $id }] recibe g = { $g }.
+one-hot-step-weight-grad = linear.weight.grad += { $grad }ᵀ · { $one_hot }: se escriben los { $count } números, y solo una columna no es cero.
+one-hot-step-table-grad = { $grad } += { $out } ({ $input } = { $id }): { $d ->
+        [one] { $d } número entra
+       *[other] { $d } números entran
+    } solo en la fila { $id }.
+one-hot-step-table-grad-again = { $grad } += { $out } ({ $input } = { $id }): { $d ->
+        [one] { $d } número entra
+       *[other] { $d } números entran
+    } solo en la fila { $id }. La fila { $id } ya tenía un gradiente: se suman.
+one-hot-step-table-grad-again-short = { $grad } += { $out } ({ $input } = { $id }): { $d ->
+        [one] { $d } número entra
+       *[other] { $d } números entran
+    } en la fila { $id }, que ya tenía un gradiente: se suman.
+one-hot-step-table-grad-again-shortest = { $grad } += { $out }: la fila { $id } ya tenía un gradiente: se suman.

@@ -86,3 +86,123 @@ rnn-cell-sr = , secuencia { $sequence }, capa { $layer }, { $direction ->
 rnn-norms-chart = ‖dL/dh_t‖ de { $lane } por paso de tiempo
 # After the bold "‖dL/dh_t‖".
 rnn-norms-caption = por paso de tiempo (escala logarítmica): cuánto gradiente llega a cada paso. Si se reduce hacia atrás (hacia la izquierda), el gradiente se desvanece; si crece, explota.
+
+## Captions (core/src/scene/rnn/)
+# The timeline's captions of the steps. $lane is a layer and direction's states, named as PyTorch
+# names them (h_l0, h_l1_reverse); $t a time step; $func tanh or relu. Every span like
+# input[:, 1], h0[2] or t = 0 is code and stays as it is.
+
+# Forward, before the first step, when ids are looked up in emb.weight first.
+rnn-caption-start-lookup = Avanza un paso: primero cada id copia su fila de emb.weight en input; luego se ejecutan las celdas de la RNN.
+# Forward, before the first step.
+rnn-caption-start = Avanza un paso para ejecutar la primera celda: capa 0, directa, t = 0.
+rnn-caption-nothing-run = Todavía no se ha ejecutado nada: corrige el campo marcado.
+rnn-caption-no-backward = No hay pasada hacia atrás mientras PyTorch lanza un error en la llamada hacia adelante.
+# The loss raised: $error is PyTorch's error message, in English as PyTorch writes it.
+rnn-caption-backward-raises = { $error }
+# Backward, before the first step: $h_n is "in" when h_n.sum() is in the loss, else "out".
+rnn-caption-backward-start = Avanza un paso: el gradiente parte de output.grad { $h_n ->
+        [in] y h_n.grad = 1 (h_n.sum() está en la pérdida)
+       *[out] (h_n no está en la pérdida)
+    } y va hacia atrás desde la última celda.
+# A caption said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-step-then = { $first } { $next }
+# A trace too long to show cell by cell: one step per layer and direction.
+rnn-step-every-t = { $lane }: todos los pasos de tiempo a la vez.
+rnn-step-backward-every-t = { $lane }: hacia atrás por todos los pasos de tiempo a la vez.
+# An id's lookup, forward: "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1]."
+rnn-step-lookup = { $ids } = { $id }: la fila { $id } de emb.weight se copia en { $input }.
+# An id's lookup, backward: "ids[0, 1] = 2: input.grad[0, 1] is added into row 2 of emb.weight.grad."
+rnn-step-lookup-backward = { $ids } = { $id }: { $input_grad } se suma a la fila { $id } de emb.weight.grad.
+# A cell, forward: "h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through
+# tanh." What comes in, $x, is a slice of input ($x_from "input") or h[1] of layer $layer below
+# ($x_from "layer"): "h_l1[0]: layer 0's h[0] and …". The state before, $prev, is the lane's
+# (h_l0[0]), or where the lane starts, h0[2] ($first "yes"). $bias is "yes" when the RNN has
+# biases, else "no".
+rnn-step-cell = { $lane }[{ $t }]: { $x_from ->
+        [layer] { $x } de la capa { $layer }
+       *[input] { $x }
+    } y { $first ->
+        [yes] el estado inicial { $prev }
+       *[no] { $prev }
+    } multiplicados por sus pesos{ $bias ->
+        [yes] , más los sesgos
+       *[no] {""}
+    }, a través de { $func }.
+# After a cell's caption: $count sequences ($sequences, e.g. "2, 3") have no cell at this time
+# step; going forward ($direction "forward") they have already ended, going back ("reverse") they
+# are shorter than this time step.
+rnn-step-no-step = Sin paso para { $count ->
+        [one] la secuencia { $sequences }: { $direction ->
+            [reverse] es más corta
+           *[forward] ya terminó
+        }
+       *[other] las secuencias { $sequences }: { $direction ->
+            [reverse] son más cortas
+           *[forward] ya terminaron
+        }
+    }.
+# After a cell's caption, what the cell's state is: $slice of output (e.g. output[:, 1]); with
+# $output "half", half of it (a bidirectional RNN's output holds both directions).
+rnn-step-it-is-output = Es { $output ->
+        [half] la mitad de { $slice }
+       *[whole] { $slice }
+    }.
+# … or row $row of h_n (e.g. h_n[1]); with $h_n "some", only for $count sequences ($sequences,
+# e.g. "0, 1": the others end at other steps).
+rnn-step-it-is-h-n = Es { $h_n ->
+        [some] { $row } para { $count ->
+            [one] la secuencia
+           *[other] las secuencias
+        } { $sequences }
+       *[all] { $row }
+    }.
+# … or both: "It is output[:, 1] and h_n[0]."
+rnn-step-it-is-both = Es { $output ->
+        [half] la mitad de { $slice }
+       *[whole] { $slice }
+    } y { $h_n ->
+        [some] { $row } para { $count ->
+            [one] la secuencia
+           *[other] las secuencias
+        } { $sequences }
+       *[all] { $row }
+    }.
+# After a cell's caption: these sequences start here from h0 (packed sequences of different lengths).
+rnn-step-start-from-h0 = Aquí { $count ->
+        [one] la secuencia { $sequences } empieza
+       *[other] las secuencias { $sequences } empiezan
+    } desde h0[{ $k }].
+# A cell, backward: "h_l0[1]: gradient from output.grad[:, 1] and t = 2, times tanh's slope, adds
+# into weight and bias grads, input.grad[:, 1] and t = 0." The gradient comes from $above, a
+# slice of output.grad ($from "output") or the index of the layer above ($from "layer"), and
+# ($also "later") the next time step t = $later, or ($also "h-n", the last step) h_n.grad, or
+# ($also "none") nothing else. It goes on to $below, a slice of input.grad ($to "input") or the
+# index of the layer below ($to "layer"), and to $back (t = 0, or h0.grad[0]). $bias as above.
+rnn-step-backward = { $lane }[{ $t }]: gradiente de { $from ->
+        [layer] la capa { $above }
+       *[output] { $above }
+    }{ $also ->
+        [later] {" "}y de t = { $later }
+        [h-n] {" "}y de h_n.grad
+       *[none] {""}
+    }, por la pendiente de { $func }, se suma a los gradientes de { $bias ->
+        [yes] pesos y sesgos
+       *[no] pesos
+    }, a { $to ->
+        [layer] la capa { $below }
+       *[input] { $below }
+    } y a { $back }.
+# The same without the weight (and bias) grads, when the whole does not fit: "h_l0[1]: gradient
+# from output.grad[:, 1] and t = 2, times tanh's slope, adds into input.grad[:, 1] and t = 0."
+rnn-step-backward-short = { $lane }[{ $t }]: gradiente de { $from ->
+        [layer] la capa { $above }
+       *[output] { $above }
+    }{ $also ->
+        [later] {" "}y de t = { $later }
+        [h-n] {" "}y de h_n.grad
+       *[none] {""}
+    }, por la pendiente de { $func }, se suma a { $to ->
+        [layer] la capa { $below }
+       *[input] { $below }
+    } y a { $back }.

@@ -35,3 +35,39 @@ train-last-step = paso { $step }
 train-factors = Factores
 train-factors-axes = Factores: x = factor 0, y = factor 1
 train-factors-key = ● usuario, ■ película; atenuados: sin valoraciones
+
+## Captions (core/src/scene/train/)
+
+# Beside the scene's diagram: $factors is n_factors, the products summed for each rating's score.
+train-caption-score =
+    Cada puntuación es (user_factors[u] * movie_factors[m]).sum(): { $factors ->
+        [one] se suma { $factors } producto
+       *[other] se suman { $factors } productos
+    } por valoración.
+# Beside the diagram: $users and $movies list the rows no rating uses ("3, 4"; may be empty).
+train-caption-still = Solo las filas valoradas reciben gradiente, así que solo ellas se mueven: los usuarios [{ $users }] y las películas [{ $movies }] conservan sus valores iniciales aleatorios.
+# The timeline's caption when there is nothing to play.
+train-caption-nothing = Nada que reproducir: PyTorch lanza un error con las valoraciones actuales.
+# Before the first step of the forward pass; $steps is its number of steps. "Step forward" is the
+# timeline's button.
+train-caption-forward =
+    Pasada hacia adelante: { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    }, uno por valoración. Presiona Avanzar un paso para empezar.
+# Before the first step of the backward pass.
+train-caption-backward =
+    Pasada hacia atrás: { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    }, de la última valoración a la primera. Presiona Avanzar un paso para empezar.
+# A forward step: $b is the rating's index, $user and $movie the rows used, $value the prediction
+# as PyTorch prints it.
+train-step-forward = output[{ $b }]: se multiplica la fila del usuario { $user } por la de la película { $movie } número a número y se suma = { $value }.
+# The same, when the prediction is unknown.
+train-step-forward-bare = se multiplica la fila del usuario { $user } por la de la película { $movie } y se suma.
+# A backward step: $b is the rating's index and $grad its output.grad as PyTorch prints it; $user
+# and $movie the rows whose gradients it adds into.
+train-step-backward = output.grad[{ $b }] = { $grad }: por la fila de la película { $movie } se suma al gradiente del usuario { $user }; por la del usuario { $user }, al de la película { $movie }.
+# The same, when output.grad is unknown.
+train-step-backward-bare = por la fila de la película { $movie } se suma al gradiente del usuario { $user }; por la del usuario { $user }, al de la película { $movie }.

@@ -129,3 +129,68 @@ word2vec-scale-not-like = {" "}Esta ejecución no es ese trabajo (CBOW, o más �
 word2vec-scale-nearest = Las más cercanas a “{ $word }” tras entrenar a escala real
 # great, awful, film, soup are words of the corpus: keep them in English.
 word2vec-scale-not-in-corpus = Esa palabra no está en este corpus: hay que elegir arriba una de sus palabras (great, awful, film, soup…).
+
+## Captions (core/src/scene/word2vec/)
+
+# What the next step does, under the scene's sentence. $model is cbow or skip-gram; $pairs the
+# step's (centre, context) pairs; $rows the vocabulary's rows.
+word2vec-caption-step = { $model ->
+        [cbow] CBOW predice cada palabra central a partir de la media de las filas de su contexto
+       *[skip-gram] Skip-gram predice cada palabra de contexto a partir de la fila de su palabra central
+    }: { $pairs ->
+        [one] el { $pairs } par de este paso lee y mueve
+       *[other] los { $pairs } pares de este paso leen y mueven
+    } { $rows ->
+        [one] la única fila
+       *[other] algunas de las { $rows } filas
+    } del vocabulario; el gradiente de cualquier otra fila es 0.
+# The task's loss after its $steps SGD steps from each start; $random, $frozen, $fine_tuned are
+# losses as PyTorch prints them.
+word2vec-caption-task = La tarea tras { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    }: pérdida { $random } desde una tabla aleatoria, { $frozen } desde la de word2vec congelada, { $fine_tuned } ajustada.
+word2vec-step-nothing = Nada que reproducir: el corpus no da ningún par con el que entrenar.
+# Before the first step. "Step forward" is the timeline's button (timeline-forward).
+word2vec-step-forward-overview = Pasada hacia adelante: { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    }, uno por cada par de la oración. Presiona Avanzar un paso para empezar.
+word2vec-step-backward-overview = Pasada hacia atrás: { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    }, del último par al primero. Presiona Avanzar un paso para empezar.
+# A forward step: pair $pair (an index) scores its target word. $input is the centre word
+# ($kind word) or the context's words, comma-separated ($kind mean: their rows' mean); $target
+# the word predicted; $pos the score as PyTorch prints it; $negatives the words sampled against
+# it. Words are the corpus's: keep them as they are. pos and neg are tensors.
+word2vec-step-forward = Par { $pair }: { $kind ->
+        [mean] la media de { $input }
+       *[word] { $input }
+    } → { $target }: pos[{ $pair }] = { $pos }; los negativos { $negatives } dan neg[{ $pair }].
+# A backward step: $grad is pos.grad[$pair] as PyTorch prints it; the other arguments as in
+# word2vec-step-forward. in_embed and out_embed are the two tables.
+word2vec-step-backward = pos.grad[{ $pair }] = { $grad }: solo reciben gradiente las filas { $kind ->
+        [mean] del contexto { $input }
+       *[word] de { $input }
+    } (in_embed) y de { $target }, { $negatives } (out_embed).
+# word2vec-step-forward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-forward-counted = Par { $pair }: { $kind ->
+        [mean] la media de { $input }
+       *[word] { $input }
+    } → { $target }: pos[{ $pair }] = { $pos }; { $count ->
+        [one] su negativo da
+       *[other] sus { $count } negativos dan
+    } neg[{ $pair }].
+# The shortest way of word2vec-step-forward.
+word2vec-step-forward-short = Par { $pair }: pos[{ $pair }] = { $pos }, la puntuación de { $target }.
+# word2vec-step-backward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-backward-counted = pos.grad[{ $pair }] = { $grad }: solo reciben gradiente las filas { $kind ->
+        [mean] del contexto { $input }
+       *[word] de { $input }
+    } (in_embed) y de { $target } y { $count ->
+        [one] su negativo
+       *[other] sus { $count } negativos
+    } (out_embed).
+# The shortest way of word2vec-step-backward.
+word2vec-step-backward-short = pos.grad[{ $pair }] = { $grad }: solo reciben gradiente las filas que lee el par { $pair }.

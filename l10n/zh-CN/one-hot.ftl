@@ -90,3 +90,32 @@ one-hot-plot-y = 每次调用的毫秒数
 one-hot-key-one-hot = one-hot × Linear
 one-hot-key-lookup-backward = 查表反向（虚线）
 one-hot-key-one-hot-backward = one-hot 反向（虚线）
+
+## 时间轴说明（core/src/scene/one_hot/）：前向与反向传播每一步的文字。张量名是 PyTorch 的，保持原样：
+## emb.weight、emb(input)、input、one_hot、F.one_hot、linear.weight、linear(one_hot) 及其 .grad。
+## $out、$input、$weight、$grad、$one_hot 是张量的一部分，如 emb(input)[1] 或 linear.weight[2, 3]；
+## $id 和 $j 是下标；$w 和 $g 是按 PyTorch 格式写出的数。以 -short（-shortest）结尾的消息是前一条的简短说法，
+## 前一条在投影的两行内放不下时使用。
+
+one-hot-caption-forward = 逐步查看：每个 id 先在 emb.weight 中查表，再做 one-hot 编码，然后经 Linear 相乘。
+one-hot-step-lookup = { $out } = emb.weight[{ $id }]：{ $input } = { $id } 选中第 { $id } 行，复制它的 { $d } 个数。不做任何算术。
+one-hot-step-lookup-short = { $out } = emb.weight[{ $id }]：{ $input } = { $id } 选中第 { $id } 行，复制 { $d } 个数。
+one-hot-step-lookup-rows = emb(input)：每个 id 复制 emb.weight 中自己的那一行，每行 { $d } 个数。
+one-hot-step-one-hot = { $out } = F.one_hot({ $input } = { $id })：{ $v } 个数，第 { $id } 列为 1，其余全为 0。
+one-hot-step-one-hot-rows = one_hot = F.one_hot(input, num_classes={ $v })：每个 id 一行，每行一个 1。
+one-hot-step-linear-cell = { $out }：与 linear.weight 第 { $j } 行的 { $v } 个乘积，其中 { $zeros } 个是 0 × w；第 { $id } 列的 1 保留 { $weight } = { $w }。
+one-hot-step-linear-cell-short = { $out }：{ $v } 个乘积，其中 { $zeros } 个是 0 × w；第 { $id } 列的 1 保留 { $weight } = { $w }。
+one-hot-step-linear-cell-shortest = { $out }：{ $zeros } 个乘积为 0 × w，加上 1 × { $weight } = { $w }。
+one-hot-step-linear-row = { $out } = one_hot 行 @ linear.weight.T：{ $multiply_adds } 次乘加，其中 { $zeros } 次乘以 0。
+one-hot-step-write = { $span }
+one-hot-caption-backward = 逐步查看反向传播：Linear 写入整个 linear.weight.grad；查表只往其 id 选中的 emb.weight.grad 行中累加。
+one-hot-caption-backward-short = 反向传播：Linear 写满 linear.weight.grad；查表只加到 id 选中的 emb.weight.grad 行。
+one-hot-step-loss-sum = { $loss }：两个输出的每个单元格都有 d loss / d output = 1。
+one-hot-step-loss-mse = { $loss }：两个输出的每个单元格都有 d loss / d output = 2·(output − target)/{ $n }。
+one-hot-step-weight-grad-row = linear.weight.grad 第 { $j } 行：写入全部 { $v } 个数，其中 { $zeros } 个是 g × 0 = 0；只有 [{ $j }, { $id }] 得到 g = { $grad } = { $g }。
+one-hot-step-weight-grad-row-short = linear.weight.grad 第 { $j } 行：写入 { $v } 个数，{ $zeros } 个为 0；只有 [{ $j }, { $id }] 得到 g = { $g }。
+one-hot-step-weight-grad = linear.weight.grad += { $grad }ᵀ · { $one_hot }：写入全部 { $count } 个数，其中只有一列非零。
+one-hot-step-table-grad = { $grad } += { $out }（{ $input } = { $id }）：{ $d } 个数只加到第 { $id } 行。
+one-hot-step-table-grad-again = { $grad } += { $out }（{ $input } = { $id }）：{ $d } 个数只加到第 { $id } 行。第 { $id } 行已有梯度：两者相加。
+one-hot-step-table-grad-again-short = { $grad } += { $out }（{ $input } = { $id }）：{ $d } 个数加到已有梯度的第 { $id } 行，两者相加。
+one-hot-step-table-grad-again-shortest = { $grad } += { $out }：第 { $id } 行已有梯度，两者相加。

@@ -80,3 +80,108 @@ rnn-cell-sr = ，序列 { $sequence }，第 { $layer } 层，{ $direction ->
 rnn-norms-chart = { $lane } 每个时间步的 ‖dL/dh_t‖
 # After the bold "‖dL/dh_t‖".
 rnn-norms-caption = 按时间步显示（对数刻度）：有多少梯度到达每一步。往回（向左）越来越小是梯度消失，越来越大是梯度爆炸。
+
+## Captions (core/src/scene/rnn/)
+# The timeline's captions of the steps. $lane is a layer and direction's states, named as PyTorch
+# names them (h_l0, h_l1_reverse); $t a time step; $func tanh or relu. Every span like
+# input[:, 1], h0[2] or t = 0 is code and stays as it is.
+
+# Forward, before the first step, when ids are looked up in emb.weight first.
+rnn-caption-start-lookup = 前进一步：先由每个 id 把 emb.weight 中对应的行复制到 input，然后运行 RNN 单元。
+# Forward, before the first step.
+rnn-caption-start = 前进一步，运行第一个单元：第 0 层，正向，t = 0。
+rnn-caption-nothing-run = 还没有任何计算运行：请修正标出的字段。
+rnn-caption-no-backward = PyTorch 在前向调用时报错，因此没有反向传播。
+# The loss raised: $error is PyTorch's error message, in English as PyTorch writes it.
+rnn-caption-backward-raises = { $error }
+# Backward, before the first step: $h_n is "in" when h_n.sum() is in the loss, else "out".
+rnn-caption-backward-start = 前进一步：梯度从 output.grad{ $h_n ->
+        [in] {" "}和 h_n.grad = 1（h_n.sum() 在损失中）
+       *[out] （h_n 不在损失中）
+    }开始，从最后一个单元往回传。
+# A caption said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-step-then = { $first }{ $next }
+# A trace too long to show cell by cell: one step per layer and direction.
+rnn-step-every-t = { $lane }：一次算完所有时间步。
+rnn-step-backward-every-t = { $lane }：一次反向传播过所有时间步。
+# An id's lookup, forward: "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1]."
+rnn-step-lookup = { $ids } = { $id }：emb.weight 的第 { $id } 行复制到 { $input }。
+# An id's lookup, backward: "ids[0, 1] = 2: input.grad[0, 1] is added into row 2 of emb.weight.grad."
+rnn-step-lookup-backward = { $ids } = { $id }：{ $input_grad } 累加到 emb.weight.grad 的第 { $id } 行。
+# A cell, forward: "h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through
+# tanh." What comes in, $x, is a slice of input ($x_from "input") or h[1] of layer $layer below
+# ($x_from "layer"): "h_l1[0]: layer 0's h[0] and …". The state before, $prev, is the lane's
+# (h_l0[0]), or where the lane starts, h0[2] ($first "yes"). $bias is "yes" when the RNN has
+# biases, else "no".
+rnn-step-cell = { $lane }[{ $t }]：{ $x_from ->
+        [layer] 第 { $layer } 层的 { $x }
+       *[input] { $x }
+    } 和{ $first ->
+        [yes] 初始状态 { $prev }
+       *[no] {" "}{ $prev }
+    } 各乘以权重{ $bias ->
+        [yes] ，加上偏置
+       *[no] {""}
+    }，再经过 { $func }。
+# After a cell's caption: $count sequences ($sequences, e.g. "2, 3") have no cell at this time
+# step; going forward ($direction "forward") they have already ended, going back ("reverse") they
+# are shorter than this time step.
+rnn-step-no-step = 序列 { $sequences } 没有这一步：{ $direction ->
+        [reverse] 长度不到这一步
+       *[forward] 已经结束
+    }。
+# After a cell's caption, what the cell's state is: $slice of output (e.g. output[:, 1]); with
+# $output "half", half of it (a bidirectional RNN's output holds both directions).
+rnn-step-it-is-output = 它就是 { $output ->
+        [half] { $slice } 的一半
+       *[whole] { $slice }
+    }。
+# … or row $row of h_n (e.g. h_n[1]); with $h_n "some", only for $count sequences ($sequences,
+# e.g. "0, 1": the others end at other steps).
+rnn-step-it-is-h-n = 它就是{ $h_n ->
+        [some] 序列 { $sequences } 的 { $row }
+       *[all] {" "}{ $row }
+    }。
+# … or both: "It is output[:, 1] and h_n[0]."
+rnn-step-it-is-both = 它就是 { $output ->
+        [half] { $slice } 的一半和
+       *[whole] { $slice } 和
+    }{ $h_n ->
+        [some] 序列 { $sequences } 的 { $row }
+       *[all] {" "}{ $row }
+    }。
+# After a cell's caption: these sequences start here from h0 (packed sequences of different lengths).
+rnn-step-start-from-h0 = 序列 { $sequences } 在这里从 h0[{ $k }] 开始。
+# A cell, backward: "h_l0[1]: gradient from output.grad[:, 1] and t = 2, times tanh's slope, adds
+# into weight and bias grads, input.grad[:, 1] and t = 0." The gradient comes from $above, a
+# slice of output.grad ($from "output") or the index of the layer above ($from "layer"), and
+# ($also "later") the next time step t = $later, or ($also "h-n", the last step) h_n.grad, or
+# ($also "none") nothing else. It goes on to $below, a slice of input.grad ($to "input") or the
+# index of the layer below ($to "layer"), and to $back (t = 0, or h0.grad[0]). $bias as above.
+rnn-step-backward = { $lane }[{ $t }]：梯度来自{ $also ->
+        [later] {" "}t = { $later } 和
+        [h-n] {" "}h_n.grad 和
+       *[none] {""}
+    }{ $from ->
+        [layer] 第 { $above } 层
+       *[output] {" "}{ $above }
+    }，乘以 { $func } 的斜率，累加到{ $bias ->
+        [yes] 权重和偏置的梯度
+       *[no] 权重的梯度
+    }、{ $to ->
+        [layer] 第 { $below } 层和
+       *[input] { $below } 和
+    } { $back }。
+# The same without the weight (and bias) grads, when the whole does not fit: "h_l0[1]: gradient
+# from output.grad[:, 1] and t = 2, times tanh's slope, adds into input.grad[:, 1] and t = 0."
+rnn-step-backward-short = { $lane }[{ $t }]：梯度来自{ $also ->
+        [later] {" "}t = { $later } 和
+        [h-n] {" "}h_n.grad 和
+       *[none] {""}
+    }{ $from ->
+        [layer] 第 { $above } 层
+       *[output] {" "}{ $above }
+    }，乘以 { $func } 的斜率，累加到{ $to ->
+        [layer] 第 { $below } 层和
+       *[input] {" "}{ $below } 和
+    } { $back }。

@@ -35,3 +35,27 @@ train-last-step = 第 { $step } 步
 train-factors = 因子
 train-factors-axes = 因子：x = 因子 0，y = 因子 1
 train-factors-key = ● 用户，■ 电影；变淡：从未被评分
+
+## Captions (core/src/scene/train/)
+
+# Beside the scene's diagram: $factors is n_factors, the products summed for each rating's score.
+train-caption-score = 每个得分都是 (user_factors[u] * movie_factors[m]).sum()：每条评分把 { $factors } 个乘积相加。
+# Beside the diagram: $users and $movies list the rows no rating uses ("3, 4"; may be empty).
+train-caption-still = 只有被评分的行才有梯度，所以只有它们会移动：用户 [{ $users }] 和电影 [{ $movies }] 保持随机的初始值。
+# The timeline's caption when there is nothing to play.
+train-caption-nothing = 无可播放：当前评分会让 PyTorch 报错。
+# Before the first step of the forward pass; $steps is its number of steps. "Step forward" is the
+# timeline's button.
+train-caption-forward = 前向传播：共 { $steps } 步，每条评分一步。按“前进一步”开始。
+# Before the first step of the backward pass.
+train-caption-backward = 反向传播：共 { $steps } 步，从最后一条评分回到第一条。按“前进一步”开始。
+# A forward step: $b is the rating's index, $user and $movie the rows used, $value the prediction
+# as PyTorch prints it.
+train-step-forward = output[{ $b }]：用户 { $user } 的行与电影 { $movie } 的行逐个相乘后求和 = { $value }。
+# The same, when the prediction is unknown.
+train-step-forward-bare = 用户 { $user } 的行与电影 { $movie } 的行相乘后求和。
+# A backward step: $b is the rating's index and $grad its output.grad as PyTorch prints it; $user
+# and $movie the rows whose gradients it adds into.
+train-step-backward = output.grad[{ $b }] = { $grad }：乘以电影 { $movie } 的行，累加到用户 { $user } 的梯度行；乘以用户 { $user } 的行，累加到电影 { $movie } 的梯度行。
+# The same, when output.grad is unknown.
+train-step-backward-bare = 乘以电影 { $movie } 的行，累加到用户 { $user } 的梯度行；乘以用户 { $user } 的行，累加到电影 { $movie } 的梯度行。

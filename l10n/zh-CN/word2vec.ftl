@@ -114,3 +114,47 @@ word2vec-scale-not-like = 本次运行不是同样的工作量（CBOW，或更�
 word2vec-scale-nearest = 真实规模训练后与“{ $word }”最接近的词
 # great, awful, film, soup are words of the corpus: keep them in English.
 word2vec-scale-not-in-corpus = 这个词不在此语料中：请在上方选择语料中的一个词（great、awful、film、soup…）。
+
+## Captions (core/src/scene/word2vec/)
+
+# What the next step does, under the scene's sentence. $model is cbow or skip-gram; $pairs the
+# step's (centre, context) pairs; $rows the vocabulary's rows.
+word2vec-caption-step = { $model ->
+        [cbow] CBOW 用上下文各行的均值预测每个中心词
+       *[skip-gram] Skip-gram 用中心词的行预测每个上下文词
+    }：这一步的 { $pairs } 个词对读取并移动词表 { $rows } 行中的一部分；其余各行的梯度都是 0。
+# The task's loss after its $steps SGD steps from each start; $random, $frozen, $fine_tuned are
+# losses as PyTorch prints them.
+word2vec-caption-task = 任务训练 { $steps } 步后的损失：从随机表开始为 { $random }，从冻结的 word2vec 表开始为 { $frozen }，微调后为 { $fine_tuned }。
+word2vec-step-nothing = 没有可播放的内容：语料中没有可训练的词对。
+# Before the first step. "Step forward" is the timeline's button (timeline-forward).
+word2vec-step-forward-overview = 前向传播：共 { $steps } 步，句子的每个词对一步。按“前进一步”开始。
+word2vec-step-backward-overview = 反向传播：共 { $steps } 步，从最后一个词对倒退到第一个。按“前进一步”开始。
+# A forward step: pair $pair (an index) scores its target word. $input is the centre word
+# ($kind word) or the context's words, comma-separated ($kind mean: their rows' mean); $target
+# the word predicted; $pos the score as PyTorch prints it; $negatives the words sampled against
+# it. Words are the corpus's: keep them as they are. pos and neg are tensors.
+word2vec-step-forward = 词对 { $pair }：{ $kind ->
+        [mean] { $input } 的均值
+       *[word] { $input }
+    } → { $target }：pos[{ $pair }] = { $pos }；负样本 { $negatives } 构成 neg[{ $pair }]。
+# A backward step: $grad is pos.grad[$pair] as PyTorch prints it; the other arguments as in
+# word2vec-step-forward. in_embed and out_embed are the two tables.
+word2vec-step-backward = pos.grad[{ $pair }] = { $grad }：只有{ $kind ->
+        [mean] 上下文 { $input }
+       *[word] 词 { $input }
+    } 的行（in_embed）以及目标词 { $target } 和负样本 { $negatives } 的行（out_embed）得到梯度。
+# word2vec-step-forward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-forward-counted = 词对 { $pair }：{ $kind ->
+        [mean] { $input } 的均值
+       *[word] { $input }
+    } → { $target }：pos[{ $pair }] = { $pos }；它的 { $count } 个负样本构成 neg[{ $pair }]。
+# The shortest way of word2vec-step-forward.
+word2vec-step-forward-short = 词对 { $pair }：pos[{ $pair }] = { $pos }，即 { $target } 的分数。
+# word2vec-step-backward with the negatives counted ($count), not listed: said when that does not fit.
+word2vec-step-backward-counted = pos.grad[{ $pair }] = { $grad }：只有{ $kind ->
+        [mean] 上下文 { $input }
+       *[word] 词 { $input }
+    } 的行（in_embed）以及目标词 { $target } 和它的 { $count } 个负样本的行（out_embed）得到梯度。
+# The shortest way of word2vec-step-backward.
+word2vec-step-backward-short = pos.grad[{ $pair }] = { $grad }：只有词对 { $pair } 读取的行得到梯度。

@@ -130,6 +130,17 @@ export async function openTimed(page, url, selector) {
   return page.evaluate(() => globalThis.rowflowOpened);
 }
 
+/** Every scene's route and the Explain page's, each with what shows it drawn. */
+export const ROUTES = [
+  ['#/linear', '[data-cell="output[0]"]'],
+  ['#/embedding', '[data-cell="output[0, 0]"]'],
+  ['#/one-hot', '[role=grid]'],
+  ['#/rnn', '[role=grid]'],
+  ['#/train', '[role=grid]'],
+  ['#/word2vec', '[role=grid]'],
+  ['#/explain', 'section.explain textarea'],
+];
+
 /** The site for one test file: started before its tests and stopped after them; its `base`,
  * `page()` and `go()` are there while the tests run. */
 export function serve() {

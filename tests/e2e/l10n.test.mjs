@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import { axe, serve } from './browser.mjs';
+import { axe, ROUTES, serve } from './browser.mjs';
 
 const site = serve();
 const root = resolve(import.meta.dirname, '../../l10n');
@@ -22,38 +22,56 @@ function say(lang, id, args) {
   return bundle.formatPattern(attr ? message.attributes[attr] : message.value, args);
 }
 
-const ROUTES = [
-  ['#/', '.landing'],
-  ['#/linear', '[data-cell="output[0]"]'],
-  ['#/embedding', '[data-cell="output[0, 0]"]'],
-  ['#/one-hot', '[role=grid]'],
-  ['#/rnn', '[role=grid]'],
-  ['#/train', '[role=grid]'],
-  ['#/word2vec', '[role=grid]'],
-  ['#/explain', 'section.explain textarea'],
-  ['#/rnn?lesson=unroll&step=2', '.lesson'],
-];
+const WALKED = [['#/', '.landing'], ...ROUTES, ['#/rnn?lesson=unroll&step=2', '.lesson']];
 
 /** `route` with `lang=` among its parameters. */
 const linked = (route, lang) => `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`;
+
+/** What English's page says at the first step of each scene's timeline, and at the lesson's step. */
+const english = { captions: {}, lesson: '' };
+test('en: the first step of every scene and the lesson, to compare', async () => {
+  const page = await site.page();
+  for (const [route, ready] of WALKED.slice(1)) {
+    await page.goto(`${site.base}?visit=en${encodeURIComponent(route)}${route}`);
+    await page.locator(ready).first().waitFor();
+    if (route.includes('lesson=')) {
+      english.lesson = await page.locator('.lesson-says').textContent();
+    } else if (!route.startsWith('#/explain')) {
+      await page.getByRole('button', { name: 'Step forward' }).click();
+      english.captions[route] = await page.locator('.timeline [role=status]').textContent();
+      assert.match(english.captions[route], /^Step 1 of \d+: /);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+});
 
 for (const lang of ['es', 'zh-CN']) {
   test(`${lang}: every route and a lesson, with no message missing and axe at 0`, async () => {
     const page = await site.page();
     const found = [];
-    for (const [route, ready] of ROUTES) {
+    for (const [route, ready] of WALKED) {
       await page.goto(`${site.base}?visit=${lang}${encodeURIComponent(route)}${linked(route, lang)}`);
       await page.locator(ready).first().waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang, route);
       assert.equal(await page.locator('.projection-toggle span').textContent(), say(lang, 'projector'), route);
       assert.equal(await page.locator('.masthead a[href="#/train"]').textContent(), say(lang, 'nav-train'), route);
-      if (route === '#/') {
+      if (route.includes('lesson=')) {
+        assert.equal(await page.locator('.lesson h2').textContent(), say(lang, 'lesson-rnn-unroll'));
+        const says = await page.locator('.lesson-says').textContent();
+        assert.notEqual(says, english.lesson, 'the lesson says its step in the language');
+      } else if (route === '#/') {
         assert.equal(await page.locator('.landing h1').textContent(), say(lang, 'start-title'));
         const meta = await page.locator('.lesson-list .lesson-meta').first().textContent();
         assert.equal(meta, say(lang, 'lesson-meta', { scene: 'linear', steps: 8 }));
       } else if (!route.startsWith('#/explain')) {
         await page.locator('.timeline [role=status]').waitFor();
         assert.equal(await page.locator('.timeline').getAttribute('aria-label'), say(lang, 'timeline.aria-label'), route);
+        // The first step's caption, which the core says: in the language, not English's.
+        await page.locator('.timeline button[aria-label="' + say(lang, 'timeline-forward') + '"]').click();
+        const caption = await page.locator('.timeline [role=status]').textContent();
+        assert.ok(caption.startsWith(say(lang, 'timeline-step', { step: 1, steps: 0, caption: '' }).split(' 0')[0]), caption);
+        assert.notEqual(caption, english.captions[route], route);
+        if (lang === 'zh-CN') assert.match(caption.split(/[:：]/).slice(1).join(':'), /\p{Script=Han}/u, `${route}: ${caption}`);
       }
       for (const v of await axe(page)) found.push(`${route}: ${v}`);
     }

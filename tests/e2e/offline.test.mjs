@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { axe, cell, serve, type } from './browser.mjs';
+import { axe, cell, ROUTES, serve, type } from './browser.mjs';
 
 const copy = mkdtempSync(join(tmpdir(), 'rowflow-offline-'));
 cpSync(process.env.ROWFLOW_DIST || resolve(import.meta.dirname, '../../dist'), copy, { recursive: true });
@@ -48,17 +48,7 @@ test('after one visit, every route, a lesson link and the start page open with t
   assert.ok(listed.some((f) => /^split_word2vec_scale-.*\.wasm$/.test(f)) && listed.some((f) => /^explain-.*\.css$/.test(f)));
 
   await page.context().setOffline(true);
-  for (const [route, ready] of [
-    ['', '.landing'],
-    ['#/linear', '[data-cell="output[0]"]'],
-    ['#/embedding', '[data-cell="output[0, 0]"]'],
-    ['#/one-hot', '[role=grid]'],
-    ['#/rnn', '[role=grid]'],
-    ['#/train', '[role=grid]'],
-    ['#/word2vec', '[role=grid]'],
-    ['#/explain', 'section.explain textarea'],
-    ['#/embedding?lesson=gradient-rows&step=2', '.lesson'],
-  ]) {
+  for (const [route, ready] of [['', '.landing'], ...ROUTES, ['#/embedding?lesson=gradient-rows&step=2', '.lesson']]) {
     await reopen(page, route, ready);
   }
   // An edit recomputes, offline.

@@ -5,6 +5,7 @@
 
 use js_sys::{Array, Float32Array};
 use rowflow_core::codegen::Write;
+use rowflow_core::say::{self, Fluent};
 use rowflow_core::scene::one_hot::{with_drawn, Draw, Report, State};
 use rowflow_core::tensor::Tensor;
 use rowflow_worker::{post, post_moved, serve};
@@ -26,8 +27,19 @@ fn read(data: &JsValue) -> Result<(Write, Vec<(Draw, Tensor)>), String> {
     Ok((write, kept.into_iter().collect()))
 }
 
+/// What the core says in the notebook, in the page's language (its messages sent with `write`).
+fn speak(write: &Write) -> Result<(), String> {
+    let (lang, messages) = &write.messages;
+    if !messages.is_empty() {
+        let fluent = Fluent::new(lang, messages)?;
+        say::install(move |s| fluent.say(s));
+    }
+    Ok(())
+}
+
 fn main() {
-    serve(|scope, data| match read(&data).and_then(|(write, kept)| with_drawn(kept, || write.run::<State>())) {
+    let written = |(write, kept): (Write, _)| speak(&write).and_then(|()| with_drawn(kept, || write.run::<State>()));
+    serve(move |scope, data| match read(&data).and_then(written) {
         Ok(file) => {
             let bytes = js_sys::Uint8Array::from(file.as_bytes());
             post_moved(scope, &bytes, &bytes.buffer());

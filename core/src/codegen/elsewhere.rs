@@ -22,6 +22,10 @@ pub struct Write {
     pub steps: usize,
     /// The scene as saved (`scene::to_json`).
     pub save: String,
+    /// The page's language and the text of its messages (`l10n/<lang>/*.ftl` as the page has
+    /// them), in which a worker writes what the core says in a notebook (its captions).
+    #[serde(default)]
+    pub messages: (String, Vec<String>),
 }
 
 impl File {
@@ -52,10 +56,14 @@ mod tests {
     fn both<S: Notebook + Shared>(state: &S, steps: usize) {
         let save = to_json(state);
         let view = state.compute();
-        let script = Write { file: File::Script, steps, save: save.clone() }.run::<S>().unwrap();
+        let script =
+            Write { file: File::Script, steps, save: save.clone(), messages: Default::default() }.run::<S>().unwrap();
         assert_eq!(script, state.script(&view, steps, Numbers::All).text());
         let title = "One-hot × Linear".to_string();
-        let notebook = Write { file: File::Notebook { title: title.clone() }, steps, save }.run::<S>().unwrap();
+        let notebook =
+            Write { file: File::Notebook { title: title.clone() }, steps, save, messages: Default::default() }
+                .run::<S>()
+                .unwrap();
         assert_eq!(notebook, notebook_of(state, &view, &title, steps));
     }
 
@@ -87,7 +95,7 @@ mod tests {
 
     #[test]
     fn a_save_that_does_not_read_says_why() {
-        let bad = Write { file: File::Script, steps: 0, save: "{}".into() };
+        let bad = Write { file: File::Script, steps: 0, save: "{}".into(), messages: Default::default() };
         assert!(bad.run::<one_hot::State>().unwrap_err().contains("missing field"));
     }
 }

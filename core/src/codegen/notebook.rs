@@ -165,7 +165,8 @@ fn about<S: Scene>(state: &S, view: &S::View, section: Section, steps: usize) ->
 /// step of a short one, the first few and the last of a long one.
 fn timeline<V: View>(view: &V, phase: Phase) -> Vec<String> {
     let mut out = Vec::new();
-    let overview = view.describe(phase, 0);
+    let said = |k: usize| crate::say::caption(&view.describe(phase, k), crate::say::write);
+    let overview = said(0);
     if !overview.trim().is_empty() {
         out.push(format!("> {}", paragraph(&overview)));
     }
@@ -184,7 +185,7 @@ fn timeline<V: View>(view: &V, phase: Phase) -> Vec<String> {
         if i > 0 && k > shown[i - 1] + 1 {
             list.push(format!("- … (steps {} to {})", shown[i - 1] + 1, k - 1));
         }
-        list.push(format!("- Step {k} of {n}: {}", plain(&view.describe(phase, k))));
+        list.push(format!("- Step {k} of {n}: {}", plain(&said(k))));
     }
     out.push(list.join("\n"));
     out
@@ -245,7 +246,8 @@ impl Notebook for linear::State {
 
 impl Notebook for embedding::State {
     fn intro(v: &embedding::Computed) -> Vec<String> {
-        [vec![format!("emb = {}: {}", v.module, v.shape_equation)], v.captions.clone()].concat()
+        [vec![format!("emb = {}: {}", v.module, v.shape_equation)], v.captions.iter().map(crate::say::write).collect()]
+            .concat()
     }
 
     fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
@@ -299,7 +301,7 @@ impl Notebook for rnn::State {
 
 impl Notebook for word2vec::State {
     fn intro(v: &word2vec::Computed) -> Vec<String> {
-        [vec![v.shape_equation.clone()], v.captions.clone()].concat()
+        [vec![v.shape_equation.clone()], v.captions.iter().map(crate::say::write).collect()].concat()
     }
 
     fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
@@ -309,7 +311,7 @@ impl Notebook for word2vec::State {
 
 impl Notebook for train::State {
     fn intro(v: &train::Computed) -> Vec<String> {
-        [vec![v.shape_equation.clone()], v.captions.clone()].concat()
+        [vec![v.shape_equation.clone()], v.captions.iter().map(crate::say::write).collect()].concat()
     }
 
     fn script(&self, view: &Self::View, steps: usize, numbers: Numbers) -> Script {
@@ -392,12 +394,13 @@ mod tests {
         ));
         assert!(md[0].contains("print the numbers the page shows"));
         let v = s.compute();
+        let said = |phase, k| crate::say::caption(&View::describe(&v, phase, k), crate::say::write);
         assert!(md[2].starts_with("## Forward"), "{}", md[2]);
-        assert!(md[2].contains(&paragraph(&View::describe(&v, Phase::Forward, 0))));
-        assert!(md[2].contains(&format!("- Step 8 of 8: {}", plain(&View::describe(&v, Phase::Forward, 8)))));
+        assert!(md[2].contains(&paragraph(&said(Phase::Forward, 0))));
+        assert!(md[2].contains(&format!("- Step 8 of 8: {}", plain(&said(Phase::Forward, 8)))));
         assert!(md[3].starts_with("## Loss and backward"), "{}", md[3]);
         assert!(md[3].contains("The loss is `output.sum()`"));
-        assert!(md[3].contains(&paragraph(&View::describe(&v, Phase::Backward, 0))), "{}", md[3]);
+        assert!(md[3].contains(&paragraph(&said(Phase::Backward, 0))), "{}", md[3]);
         let mut stepped = s.clone();
         stepped.apply(&Edit::Step).unwrap();
         let md = source(&cells(&notebook(&stepped, "t", 0))[0]);

@@ -242,8 +242,9 @@ pub trait View {
     fn marks(&self, phase: Phase, playhead: usize) -> Marks {
         self.trace(phase).map(|t| t.marks_at(playhead)).unwrap_or_default()
     }
-    /// The caption of the step at `playhead`.
-    fn describe(&self, phase: Phase, playhead: usize) -> String;
+    /// The caption of the step at `playhead`: the ways to say it, the most said first (a page
+    /// shows the longest that fits two lines in the learner's language, [`crate::say::caption`]).
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<crate::say::Say>;
     /// How the cell `index` of an output or gradient is computed, with the numbers plugged in.
     fn formula(&self, tensor: &str, index: &[usize]) -> Option<Formula>;
     /// How much flows in the step at `playhead`, from 0 to 1, where the scene measures it: RNN's

@@ -98,7 +98,8 @@ pub fn OutputGrad() -> impl IntoView {
 pub fn GradFlow() -> impl IntoView {
     let model = use_model::<State>();
     let (computed, playhead) = (model.view, model.playhead);
-    let summary = move || computed.with(|c| c.describe_backward(0, c.padding_row));
+    // The overview the backward timeline starts with, said in full: a paragraph has room.
+    let summary = move || computed.with(|c| c.describe_backward(0, c.padding_row).first().map(crate::l10n::say));
     let items = move || {
         computed.with(|c| {
             let k = playhead.get();

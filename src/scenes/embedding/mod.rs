@@ -81,12 +81,13 @@ pub fn EmbeddingScene() -> impl IntoView {
             view! { {shown.collect_view()} {more} {none} }
         })
     };
-    let captions =
-        move || computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+    let captions = move || {
+        computed.with(|c| c.captions[1..].iter().map(|t| view! { <li>{crate::l10n::say(t)}</li> }).collect_view())
+    };
 
     view! {
         <SceneShell model=model title=t!("embedding-title") node_ref=scene>
-            <p class="lede">{move || computed.with(|c| c.captions[0].clone())}</p>
+            <p class="lede">{move || computed.with(|c| crate::l10n::say(&c.captions[0]))}</p>
             <p class="call">
                 <code>{move || computed.with(|c| format!("emb = {}", c.module))}</code>
                 <span class="shape-equation">{move || computed.with(|c| c.shape_equation.clone())}</span>

@@ -52,7 +52,11 @@ impl Writer {
         let no = move |why: String| {
             let _ = refuse.call1(&JsValue::NULL, &why.into());
         };
-        let request = serde_json::to_string(&Write { file, steps, save }).map_err(|e| e.to_string());
+        let messages = match file {
+            File::Notebook { .. } => crate::l10n::messages(),
+            File::Script => Default::default(),
+        };
+        let request = serde_json::to_string(&Write { file, steps, save, messages }).map_err(|e| e.to_string());
         let (said, failed) = (no.clone(), no.clone());
         let on_message = move |message: MessageEvent| {
             match message.data().dyn_into::<js_sys::Uint8Array>() {

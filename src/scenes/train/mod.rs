@@ -69,7 +69,8 @@ pub fn TrainScene() -> impl IntoView {
             None => t!("train-no-loss"),
         })
     };
-    let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+    let captions =
+        move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{crate::l10n::say(t)}</li> }).collect_view());
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
 
     view! {

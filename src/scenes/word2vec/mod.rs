@@ -63,7 +63,8 @@ pub fn Word2VecScene() -> impl IntoView {
             focus.get().or(current).and_then(|index| c.formula(if index.len() == 2 { "neg" } else { "pos" }, &index))
         })
     });
-    let captions = move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{t.clone()}</li> }).collect_view());
+    let captions =
+        move || computed.with(|c| c.captions.iter().map(|t| view! { <li>{crate::l10n::say(t)}</li> }).collect_view());
     let reseed = Callback::new(move |seed: String| model.apply(Edit::Reinit { seed }));
     let start = Signal::derive(move || state.with(State::start));
     let pick_start = move |s: Start| {

@@ -1,5 +1,6 @@
 use super::*;
-use crate::format::count;
+use crate::say;
+use crate::say::Say;
 
 /// Everything the view shows, computed from the state.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,7 +19,7 @@ pub struct Computed {
     /// The PyTorch call that builds this table: `nn.Embedding(10, 3, padding_idx=1)`.
     pub module: String,
     /// Short plain-words notes on what the learner sees.
-    pub captions: Vec<String>,
+    pub captions: Vec<Say>,
     /// The loss on the output (`None` while stale or while the target does not fit).
     pub loss: Option<f32>,
     /// `output.grad`, `dL/doutput`: where backward starts.
@@ -76,60 +77,54 @@ impl Computed {
         })
     }
 
-    /// The current step in plain words, for the timeline (`playhead` steps done).
-    pub fn describe(&self, playhead: usize) -> String {
+    /// The current step in plain words, for the timeline (`playhead` steps done): "input[1] = 3
+    /// selects weight[3], copied to output[1]".
+    pub fn describe(&self, playhead: usize) -> Say {
         if self.stale {
-            return "PyTorch would raise here, so there is nothing to play: fix what is marked.".into();
+            return say!("embedding-caption-stale");
         }
         if self.trace.summarised {
-            return format!("All {} ids look up their rows of weight at once.", self.picks.len());
+            return say!("embedding-caption-all-at-once", ids = self.picks.len());
         }
         match playhead.checked_sub(1).and_then(|i| self.picks.get(i)) {
             Some(pick) => pick.describe(),
-            None => format!(
-                "{}, {}: step forward to watch each id pick its row.",
-                count(self.picks.len(), "id"),
-                count(self.trace.len(), "lookup")
-            ),
+            None => say!("embedding-caption-forward", ids = self.picks.len(), lookups = self.trace.len()),
         }
     }
 }
 
 impl Computed {
-    /// The current backward step in plain words (`playhead` steps done).
-    pub fn describe_backward(&self, playhead: usize, padding_idx: Option<usize>) -> String {
-        if let Some(why) = &self.no_grad {
-            return why.clone();
+    /// The current backward step in plain words (`playhead` steps done), its ways, most said
+    /// first: "weight.grad[2] += output.grad[0, 0]: input[0, 0] = 2 looked that row up."
+    pub fn describe_backward(&self, playhead: usize, padding_idx: Option<usize>) -> Vec<Say> {
+        if self.no_grad.is_some() {
+            return vec![say!("embedding-caption-frozen")];
         }
         if self.stale {
-            return "PyTorch would raise here, so there is no backward pass: fix what is marked.".into();
+            return vec![say!("embedding-caption-stale-backward")];
         }
         if let Some(e) = &self.loss_error {
-            return format!("Backward cannot start: {e}");
+            return vec![say!("embedding-caption-no-backward", error = e)];
         }
         if self.backward.summarised {
-            return "Every output row's gradient is added into the weight.grad row its id selected, at once.".into();
+            return vec![say!("embedding-caption-backward-at-once")];
         }
-        let rest = padding_idx.map_or(" Rows no id selected stay zero.".into(), |p| {
-            format!(" weight.grad[{p}] is the padding row: id {p} sends none.")
-        });
         match playhead.checked_sub(1).and_then(|i| self.back_picks.get(i)) {
             Some((pick, again)) => {
-                let (grad, row) = (label("output.grad", &pick.at), pick.row);
-                match again {
-                    true => {
-                        format!("weight.grad[{row}] += {grad}: id {row} was looked up before, so its gradient adds up.")
-                    }
-                    false => format!(
-                        "weight.grad[{row}] += {grad}: {} = {row} looked that row up.",
-                        label("input", &pick.at)
-                    ),
-                }
+                let (grad, row) = (label("output.grad", &pick.at), pick.row.to_string());
+                vec![match again {
+                    true => say!("embedding-step-grad-again", row = row, grad = grad),
+                    false => say!("embedding-step-grad", row = row, grad = grad, input = label("input", &pick.at)),
+                }]
             }
-            None => format!(
-                "{} gradient rows flow back, each added into the weight.grad row its id selected.{rest}",
-                self.backward.len()
-            ),
+            None => {
+                let rows = self.backward.len();
+                let full = match padding_idx {
+                    None => say!("embedding-caption-backward", rows = rows),
+                    Some(p) => say!("embedding-caption-backward-padding", rows = rows, padding = p.to_string()),
+                };
+                vec![full, say!("embedding-caption-backward-short", rows = rows)]
+            }
         }
     }
 }

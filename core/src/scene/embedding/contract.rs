@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 use crate::scene::contract::{id_at, scene_common, under_way, view_common};
 
 impl Scene for State {
@@ -99,9 +100,9 @@ impl View for Computed {
         })
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         match phase {
-            Phase::Forward => Computed::describe(self, playhead),
+            Phase::Forward => vec![Computed::describe(self, playhead)],
             Phase::Backward => self.describe_backward(playhead, self.padding_row),
         }
     }

@@ -12,6 +12,7 @@ use crate::edit::{parse_float, parse_id, parse_int};
 use crate::ops::embedding::{check_indices, Embedding, EmbeddingGrads, IdsDtype};
 use crate::ops::loss::Loss;
 use crate::ops::Named;
+use crate::say::Say;
 use crate::tensor::py_shape;
 use crate::tensor::{unravel, Ids, Tensor};
 use crate::torch_rng::Generator;
@@ -94,13 +95,14 @@ impl Pick {
         format!("{} ← weight[{}]", label("output", &self.at), self.row)
     }
     /// `input[1] = 3 selects weight[3], copied to output[1]`
-    pub fn describe(&self) -> String {
+    pub fn describe(&self) -> Say {
         let (input, output) = (label("input", &self.at), label("output", &self.at));
-        format!("{input} = {row} selects weight[{row}], copied to {output}", row = self.row)
+        crate::say!("embedding-step-pick", input = input, row = self.row.to_string(), output = output)
     }
 }
 
-/// Why a frozen table has no gradient; also why SGD refuses to step it.
+/// Why a frozen table has no gradient; also why SGD refuses to step it. The backward timeline
+/// says it as `embedding-caption-frozen`, the same English.
 pub const FROZEN: &str = "from_pretrained(freeze=True) sets weight.requires_grad=False, so backward \
      computes no weight.grad and SGD has nothing to step.";
 

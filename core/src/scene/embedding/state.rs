@@ -1,4 +1,5 @@
 use super::*;
+use crate::say;
 
 impl State {
     /// How an id cell is read: its hint names the rows of `weight`.
@@ -325,19 +326,17 @@ impl State {
         format!("{call}({})", args.join(", "))
     }
 
-    pub(super) fn captions(&self, picks: &[Pick]) -> Vec<String> {
+    pub(super) fn captions(&self, picks: &[Pick]) -> Vec<Say> {
         let (v, d) = (self.num_embeddings(), self.embedding_dim());
         let n = self.input.numel();
         let mut out = vec![
-            "Each id picks one row of weight and copies it to the output. Nothing is multiplied.".to_string(),
-            format!(
-                "weight is ({v}, {d}): row i belongs to id i and is used as stored, with no transpose \
-                 (a Linear's weight is (out, in) and gets transposed)."
-            ),
-            format!(
-                "The output keeps the ids' shape {} and adds {d} numbers per id: {}.",
-                py_shape(self.input.shape()),
-                py_shape(&[self.input.shape(), &[d]].concat())
+            say!("embedding-caption-lookup"),
+            say!("embedding-caption-table", rows = v.to_string(), dim = d.to_string()),
+            say!(
+                "embedding-caption-output",
+                ids_shape = py_shape(self.input.shape()),
+                dim = d,
+                shape = py_shape(&[self.input.shape(), &[d]].concat())
             ),
         ];
         // Each row's picks counted (not sorted: see `ops::distinct_rows`).
@@ -350,33 +349,30 @@ impl State {
         let repeated: Vec<String> = (0..v).filter(|&r| picked[r] > 1).map(|r| r.to_string()).collect();
         match repeated.len() {
             0 => {}
-            1 => out.push(format!("Id {} appears more than once: its row is copied to each place.", repeated[0])),
-            _ => out
-                .push(format!("Ids {} appear more than once: each row is copied to each place.", repeated.join(", "))),
+            1 => out.push(say!("embedding-caption-repeated-one", id = &repeated[0])),
+            _ => out.push(say!("embedding-caption-repeated", ids = repeated.join(", "))),
         }
         if let Ok(Some(p)) = self.module().map(|m| m.padding_idx) {
-            let start = match self.from_pretrained {
-                true => "from_pretrained keeps it as given",
-                false => "nn.Embedding fills it with zeros",
-            };
-            out.push(format!(
-                "weight[{p}] is the padding row: {start}, and it never gets gradient, so training never moves it."
-            ));
+            let start = if self.from_pretrained { "pretrained" } else { "drawn" };
+            out.push(say!("embedding-caption-padding", padding = p.to_string(), start = start));
         }
         if self.from_pretrained {
             out.push(match self.freeze {
-                true => "freeze=True: the table is fixed (requires_grad=False); no gradient reaches it.".into(),
-                false => "freeze=False: the table keeps learning like a fresh nn.Embedding.".into(),
+                true => say!("embedding-caption-freeze"),
+                false => say!("embedding-caption-no-freeze"),
             });
         }
         if self.sparse {
-            out.push("sparse=True: weight.grad will hold only the looked-up rows.".into());
+            out.push(say!("embedding-caption-sparse"));
         }
         if v > 10 * n {
-            out.push(format!(
-                "The table holds {v} × {d} = {} numbers; this lookup copies only {n} × {d} = {} of them.",
-                v.saturating_mul(d),
-                n.saturating_mul(d)
+            out.push(say!(
+                "embedding-caption-big-table",
+                rows = v.to_string(),
+                dim = d.to_string(),
+                numbers = v.saturating_mul(d),
+                ids = n.to_string(),
+                copied = n.saturating_mul(d)
             ));
         }
         out

@@ -1,5 +1,6 @@
 use super::*;
 use crate::format::short;
+use crate::say::{caption, write};
 use crate::scene::contract::{Edit, Scene};
 use crate::scene::fixtures::{fixture, floats, ints, shape};
 use crate::trace::Mark;
@@ -90,7 +91,23 @@ fn sum_loss_grad_counts_the_ids() {
     let g = c.grads.clone().unwrap().weight.unwrap();
     let rows: Vec<f32> = (0..10).map(|r| g.data()[r * 3]).collect();
     assert_eq!(rows, [1.0, 0.0, 2.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-    assert!(c.describe_backward(0, Some(1)).contains("weight.grad[1] is the padding row"));
+    let overview = c.describe_backward(0, Some(1));
+    assert!(write(&overview[0]).contains("weight.grad[1] is the padding row"));
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Backward, 0), write),
+        "5 gradient rows flow back, each added into the weight.grad row its id selected. weight.grad[1] is the padding \
+         row: id 1 sends none."
+    );
+    assert_eq!(
+        write(&overview[1]),
+        "5 gradient rows flow back, each added into the weight.grad row its id selected.",
+        "the shorter way"
+    );
+    let c = State::default().compute();
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Backward, 0), write),
+        "3 gradient rows flow back, each added into the weight.grad row its id selected. Rows no id selected stay zero."
+    );
     // The duplicates fixture: id 1 three times.
     let (s, _) = from_fixture("embedding_duplicates_accumulate_grad");
     let g = s.compute().grads.unwrap().weight.unwrap();
@@ -133,11 +150,11 @@ fn backward_trace_accumulates_repeats_and_skips_padding() {
     let steps: Vec<(usize, bool)> = c.back_picks.iter().map(|(p, a)| (p.row, *a)).collect();
     assert_eq!(steps, [(2, false), (4, false), (3, false), (2, true), (0, false)]);
     assert_eq!(
-        c.describe_backward(1, Some(1)),
+        caption(&c.describe_backward(1, Some(1)), write),
         "weight.grad[2] += output.grad[0, 0]: input[0, 0] = 2 looked that row up."
     );
     assert_eq!(
-        c.describe_backward(4, Some(1)),
+        caption(&View::describe(&c, Phase::Backward, 4), write),
         "weight.grad[2] += output.grad[1, 0]: id 2 was looked up before, so its gradient adds up."
     );
 }
@@ -165,7 +182,7 @@ fn frozen_table_has_no_grad_and_refuses_to_step() {
     assert_eq!(c.grads.as_ref().map(|g| g.weight.is_none()), Some(true));
     assert!(c.backward.is_empty());
     assert!(c.no_grad.as_ref().unwrap().contains("requires_grad=False"));
-    assert!(c.describe_backward(0, None).contains("requires_grad=False"));
+    assert_eq!(caption(&c.describe_backward(0, None), write), FROZEN, "the same reason as SGD's refusal");
     let before = s.clone();
     assert!(s.apply(&Edit::Step).unwrap_err().contains("requires_grad=False"));
     assert_eq!(s, before);
@@ -251,8 +268,10 @@ fn big_table_is_seed_0_and_rows_are_copied() {
     assert_eq!(c.output.shape(), [2, 3, 30]);
     assert_eq!(c.output.data()[30..60], s.weight.data()[999 * 30..1000 * 30]);
     assert_eq!(c.shape_equation, "input (2, 3) → weight[input] → output (2, 3, 30)");
-    assert!(c.captions.iter().any(|t| t.contains("30000 numbers") && t.contains("6 × 30 = 180")));
-    assert!(c.captions.iter().any(|t| t.contains("Id 7 appears more than once")));
+    let notes: Vec<String> = c.captions.iter().map(write).collect();
+    assert!(notes
+        .contains(&"The table holds 1000 × 30 = 30000 numbers; this lookup copies only 6 × 30 = 180 of them.".into()));
+    assert!(notes.contains(&"Id 7 appears more than once: its row is copied to each place.".into()));
 }
 
 #[test]
@@ -260,14 +279,27 @@ fn shape_equation_module_and_captions() {
     let c = State::default().compute();
     assert_eq!(c.shape_equation, "input (3,) → weight[input] → output (3, 5)");
     assert_eq!(c.module, "nn.Embedding(4, 5)");
-    assert!(c.captions[0].contains("Nothing is multiplied"));
+    let notes: Vec<String> = c.captions.iter().map(write).collect();
+    assert_eq!(
+        notes,
+        [
+            "Each id picks one row of weight and copies it to the output. Nothing is multiplied.",
+            "weight is (4, 5): row i belongs to id i and is used as stored, with no transpose (a Linear's weight is \
+             (out, in) and gets transposed).",
+            "The output keeps the ids' shape (3,) and adds 5 numbers per id: (3, 5).",
+        ]
+    );
     let c = State::preset("pretrained_5x4").unwrap().compute();
     assert_eq!(c.shape_equation, "input (2, 4) → weight[input] → output (2, 4, 4)");
     assert_eq!(c.module, "nn.Embedding.from_pretrained(weight, freeze=True)");
-    assert!(c.captions.iter().any(|t| t.starts_with("freeze=True")));
+    let notes: Vec<String> = c.captions.iter().map(write).collect();
+    assert!(notes.contains(&"freeze=True: the table is fixed (requires_grad=False); no gradient reaches it.".into()));
+    assert!(notes.contains(&"Ids 1, 2 appear more than once: each row is copied to each place.".into()));
     let c = State::preset("padding_10x3").unwrap().compute();
     assert_eq!(c.module, "nn.Embedding(10, 3, padding_idx=1)");
-    assert!(c.captions.iter().any(|t| t.contains("weight[1] is the padding row") && t.contains("zeros")));
+    let padding = "weight[1] is the padding row: nn.Embedding fills it with zeros, and it never gets gradient, so \
+         training never moves it.";
+    assert!(c.captions.iter().any(|t| write(t) == padding));
 }
 
 #[test]
@@ -304,7 +336,14 @@ fn an_id_out_of_range_is_pinned_and_the_last_output_stays() {
     assert_eq!(c.issues[0].error.to_string(), "IndexError: index out of range in self");
     assert_eq!(c.issues[0].hint, "ids must be in 0..3; this table has 4 rows");
     assert!(c.formula("output", &[0, 0]).is_none());
-    assert!(c.describe(1).contains("fix what is marked"));
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Forward, 1), write),
+        "PyTorch would raise here, so there is nothing to play: fix what is marked."
+    );
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Backward, 0), write),
+        "PyTorch would raise here, so there is no backward pass: fix what is marked."
+    );
     // A weight edit while broken does not pretend to run.
     s.edit("weight", 0, "9").unwrap();
     assert_eq!(s.compute().output, good);
@@ -444,10 +483,16 @@ fn trace_lights_each_row_then_writes_it() {
     assert_eq!(m.of("output", &[1, 0]), Some(Mark::Write));
     assert_eq!(m.of("output", &[0, 0]), Some(Mark::Done));
     assert_eq!(m.of("weight", &[2, 0]), None);
-    assert_eq!(c.describe(2), "input[1] = 3 selects weight[3], copied to output[1]");
-    assert!(c.describe(0).starts_with("3 ids, 3 lookups"));
+    assert_eq!(write(&c.describe(2)), "input[1] = 3 selects weight[3], copied to output[1]");
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Forward, 0), write),
+        "3 ids, 3 lookups: step forward to watch each id pick its row."
+    );
     let c = State::preset("pretrained_5x4").unwrap().compute();
-    assert_eq!(c.describe(6), "input[1, 1] = 0 selects weight[0], copied to output[1, 1]");
+    assert_eq!(
+        caption(&View::describe(&c, Phase::Forward, 6), write),
+        "input[1, 1] = 0 selects weight[0], copied to output[1, 1]"
+    );
     let rows: Vec<usize> = c.picks.iter().map(|p| p.row).collect();
     assert_eq!(rows, [2, 4, 3, 1, 2, 0, 1, 1]);
 }
@@ -471,7 +516,9 @@ fn flags_show_in_the_module_call() {
     s.apply(&Edit::flag("sparse", true)).unwrap();
     let c = s.compute();
     assert_eq!(c.module, "nn.Embedding.from_pretrained(weight, freeze=False, sparse=True)");
-    assert!(c.captions.iter().any(|t| t.starts_with("sparse=True")));
+    let notes: Vec<String> = c.captions.iter().map(write).collect();
+    assert!(notes.contains(&"sparse=True: weight.grad will hold only the looked-up rows.".into()));
+    assert!(notes.contains(&"freeze=False: the table keeps learning like a fresh nn.Embedding.".into()));
     s.apply(&Edit::flag("from_pretrained", false)).unwrap();
     assert_eq!(s.compute().module, "nn.Embedding(5, 4, sparse=True)");
 }

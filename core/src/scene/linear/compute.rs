@@ -1,4 +1,6 @@
 use super::*;
+use crate::say;
+use crate::say::{Arg, Say};
 
 /// Everything the view shows, computed from one state.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,89 +126,140 @@ impl Computed {
         marks
     }
 
-    /// `describe` of the forward or the backward trace.
-    pub fn describe_in(&self, phase: Phase, playhead: usize) -> String {
+    /// `describe` of the forward or the backward trace: the ways to say it, the most said first.
+    pub fn describe_in(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         match phase {
-            Phase::Forward => self.describe(playhead),
+            Phase::Forward => vec![self.describe(playhead)],
             Phase::Backward => self.describe_backward(playhead),
         }
     }
 
-    /// A backward step in words: `output.grad[3] = 1.0000 flows back into row 3 of weight.grad
-    /// (times the input), bias.grad[3] and input.grad (times row 3 of weight).`
-    pub fn describe_backward(&self, playhead: usize) -> String {
+    /// A backward step in words, the ways to say it, the most said first: `output.grad[3] =
+    /// 1.0000 flows back into row 3 of weight.grad (times the input), bias.grad[3] and input.grad
+    /// (times row 3 of weight).` in English; then without the value (it is on screen in
+    /// output.grad), then without the "times" parts, for a batch's longer names.
+    pub fn describe_backward(&self, playhead: usize) -> Vec<Say> {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.backward.steps.get(i)) else {
-            return match self.backward.is_empty() {
-                true => "No gradient until the forward pass and the loss can run.".into(),
-                false => format!(
-                    "Step forward: the loss sends output.grad back, from the last output {} to the first, \
-                     adding into weight.grad, {}input.grad.",
-                    if self.backward.summarised { "row" } else { "cell" },
-                    if self.state.has_bias { "bias.grad and " } else { "" }
-                ),
-            };
+            if self.backward.is_empty() {
+                return vec![say!("linear-caption-no-gradient")];
+            }
+            let unit = if self.backward.summarised { "row" } else { "cell" };
+            return vec![match self.state.has_bias {
+                true => say!("linear-caption-backward", unit = unit),
+                false => say!("linear-caption-backward-no-bias", unit = unit),
+            }];
         };
         let span = |tensor: &str, list: &[Span]| list.iter().find(|s| s.tensor == tensor).cloned();
         let g = span("output.grad", &step.reads).map(|s| s.to_string()).unwrap_or_default();
         let at: Option<Vec<usize>> = step.reads.first().and_then(|s| s.index.iter().copied().collect());
         let value = match (&self.output_grad, at) {
-            (Some(up), Some(at)) if !self.backward.summarised => {
-                up.get(&at).map(|v| format!(" = {}", crate::format::short(v))).unwrap_or_default()
+            (Some(up), Some(at)) if !self.backward.summarised => up.get(&at).map(crate::format::short),
+            _ => None,
+        };
+        let x = rows(span("input", &step.reads), say!("linear-caption-the-input").into());
+        let w = rows(span("weight", &step.reads), "weight".into());
+        let into = rows(span("weight.grad", &step.writes), "weight.grad".into());
+        let bias = span("bias.grad", &step.writes).filter(|_| self.state.has_bias).map(|b| b.to_string());
+        let dx = rows(span("input.grad", &step.writes), "input.grad".into());
+        let said = |value: Option<&String>| match (value, &bias) {
+            (Some(value), Some(bias)) => say!(
+                "linear-step-backward-value",
+                grad = &g,
+                value = value,
+                into = into.clone(),
+                x = x.clone(),
+                bias = bias,
+                dx = dx.clone(),
+                w = w.clone()
+            ),
+            (Some(value), None) => say!(
+                "linear-step-backward-value-no-bias",
+                grad = &g,
+                value = value,
+                into = into.clone(),
+                x = x.clone(),
+                dx = dx.clone(),
+                w = w.clone()
+            ),
+            (None, Some(bias)) => say!(
+                "linear-step-backward",
+                grad = &g,
+                into = into.clone(),
+                x = x.clone(),
+                bias = bias,
+                dx = dx.clone(),
+                w = w.clone()
+            ),
+            (None, None) => say!(
+                "linear-step-backward-no-bias",
+                grad = &g,
+                into = into.clone(),
+                x = x.clone(),
+                dx = dx.clone(),
+                w = w.clone()
+            ),
+        };
+        // The value is on screen in output.grad; a batch's longer names may leave no room for it,
+        // nor for what each gradient is multiplied by.
+        let mut ways: Vec<Say> = value.iter().map(|v| said(Some(v))).collect();
+        ways.push(said(None));
+        ways.push(match &bias {
+            Some(bias) => {
+                say!("linear-step-backward-short", grad = &g, into = into.clone(), bias = bias, dx = dx.clone())
             }
-            _ => String::new(),
-        };
-        let x = rows(span("input", &step.reads), "the input");
-        let w = rows(span("weight", &step.reads), "weight");
-        let into = rows(span("weight.grad", &step.writes), "weight.grad");
-        let bias = match span("bias.grad", &step.writes) {
-            Some(b) if self.state.has_bias => format!(", {b}"),
-            _ => String::new(),
-        };
-        let dx = rows(span("input.grad", &step.writes), "input.grad");
-        let said = |value: &str| format!("{g}{value} flows back into {into} (times {x}){bias} and {dx} (times {w}).");
-        // The value is on screen in output.grad; a batch's longer names may leave no room for it.
-        Some(said(&value)).filter(|s| s.chars().count() <= crate::format::CAPTION).unwrap_or_else(|| said(""))
+            None => say!("linear-step-backward-short-no-bias", grad = &g, into = into.clone(), dx = dx.clone()),
+        });
+        ways
     }
 
     /// The step that has just run at `playhead`, in words: `output[1, 3]: input row 1 times row
-    /// 3 of weight, number by number, summed, plus bias[3] = 0.1234`.
-    pub fn describe(&self, playhead: usize) -> String {
+    /// 3 of weight, number by number, summed, plus bias[3] = 0.1234.` in English.
+    pub fn describe(&self, playhead: usize) -> Say {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.trace.steps.get(i)) else {
             return match self.trace.summarised {
-                _ if self.trace.is_empty() => "Nothing to compute until the shapes fit.".into(),
-                true => "Step forward: each step computes one whole row of output.".into(),
-                false => {
-                    "Step forward: each step computes one output cell from one input row and one weight row.".into()
-                }
+                _ if self.trace.is_empty() => say!("linear-caption-no-shapes"),
+                true => say!("linear-caption-forward-rows"),
+                false => say!("linear-caption-forward-cells"),
             };
         };
         let read = |name: &str| step.reads_from(name).next().cloned();
-        let x = rows(read("input"), "the input");
-        let bias = read("bias").map(|b| format!(", plus {b}")).unwrap_or_default();
+        let x = rows(read("input"), say!("linear-caption-the-input").into());
+        let bias = read("bias").map(|b| b.to_string());
         let target = step.writes.first();
         let value = target
             .and_then(|t| t.index.iter().copied().collect::<Option<Vec<usize>>>())
             .and_then(|at| self.output.as_ref()?.get(&at))
-            .map(|v| format!(" = {}", crate::format::short(v)))
-            .unwrap_or_default();
+            .map(crate::format::short);
         let target = target.map(ToString::to_string).unwrap_or_default();
         if self.trace.summarised {
-            return format!("{target}: {x} times every row of weight at once (input @ weight.T){bias}.");
+            return match bias {
+                Some(bias) => say!("linear-step-forward-rows", target = target, x = x, bias = bias),
+                None => say!("linear-step-forward-rows-no-bias", target = target, x = x),
+            };
         }
-        let w = rows(read("weight"), "weight");
-        format!("{target}: {x} times {w}, number by number, summed{bias}{value}.")
+        let w = rows(read("weight"), "weight".into());
+        match (bias, value) {
+            (Some(bias), Some(value)) => {
+                say!("linear-step-forward", target = target, x = x, w = w, bias = bias, value = value)
+            }
+            (None, Some(value)) => say!("linear-step-forward-no-bias", target = target, x = x, w = w, value = value),
+            (Some(bias), None) => say!("linear-step-forward-no-value", target = target, x = x, w = w, bias = bias),
+            (None, None) => say!("linear-step-forward-bare", target = target, x = x, w = w),
+        }
     }
 }
 
 /// A span in words: `weight[3]` → `row 3 of weight`, `input[1]` → `input row 1`, the whole
-/// tensor → `whole` (`the input`).
-fn rows(span: Option<Span>, whole: &str) -> String {
+/// tensor → `whole` (`the input`, `weight`).
+fn rows(span: Option<Span>, whole: Arg) -> Arg {
     match span.filter(|s| !s.index.is_empty()) {
-        None => whole.to_string(),
+        None => whole,
         Some(Span { tensor, index }) => match (tensor.as_str(), index.as_slice()) {
-            ("weight" | "weight.grad", [Some(i)]) => format!("row {i} of {tensor}"),
-            (_, [Some(i)]) => format!("{tensor} row {i}"),
-            _ => Span { tensor, index }.to_string(),
+            ("weight" | "weight.grad", [Some(i)]) => {
+                say!("linear-caption-row-of", row = i.to_string(), tensor = tensor).into()
+            }
+            (_, [Some(i)]) => say!("linear-caption-tensor-row", tensor = tensor, row = i.to_string()).into(),
+            _ => Span { tensor, index }.to_string().into(),
         },
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 use crate::scene::contract::{input_dim, scene_common, view_common};
 
 impl Scene for State {
@@ -75,7 +76,7 @@ impl View for Computed {
         self.marks_in(phase, playhead)
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         self.describe_in(phase, playhead)
     }
 }

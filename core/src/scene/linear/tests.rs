@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::{caption, write};
 use crate::scene::contract::Edit;
 use crate::scene::fixtures::fixture;
 use crate::scene::{from_json, to_json};
@@ -176,7 +177,7 @@ fn inconsistent_saves_are_pinned_never_panic() {
     assert!(issue.hint.contains("in_features is 6"));
     assert!(c.shape_equation.ends_with("(6, 10) + bias (10,): cannot multiply, 5 ≠ 6"));
     assert_eq!(c.formula("output", &[0, 0]), None);
-    assert_eq!(c.describe(1), "Nothing to compute until the shapes fit.");
+    assert_eq!(write(&c.describe(1)), "Nothing to compute until the shapes fit.");
     s.set_in_features("5").unwrap();
     assert!(s.compute().issues.is_empty(), "setting in_features repairs it");
 
@@ -235,7 +236,7 @@ fn the_trace_lights_a_weight_row_and_an_input_row() {
     assert_eq!(m.of("output", &[1, 4]), None);
     let y = crate::format::short(c.output.as_ref().unwrap().get(&[1, 3]).unwrap());
     assert_eq!(
-        c.describe(14),
+        write(&c.describe(14)),
         format!("output[1, 3]: input row 1 times row 3 of weight, number by number, summed, plus bias[3] = {y}.")
     );
     let m = c.marks_at(14);
@@ -243,15 +244,14 @@ fn the_trace_lights_a_weight_row_and_an_input_row() {
     assert_eq!(m.of("weight.T", &[3, 5]), None);
     assert_eq!(m.of("weight", &[3, 0]), Some(Mark::Read));
     assert_eq!(m.of("output", &[0, 9]), Some(Mark::Done));
-    assert!(c.describe(0).starts_with("Step forward"));
+    assert!(write(&c.describe(0)).starts_with("Step forward"));
 
     let c = State::default().compute();
-    assert!(c
-        .describe(4)
+    assert!(write(&c.describe(4))
         .starts_with("output[3]: the input times row 3 of weight, number by number, summed, plus bias[3] = "));
     assert_eq!(c.trace.marks_at(4).of("input", &[5]), Some(Mark::Read));
     assert_eq!(
-        preset("fixed_2_to_3_3d").compute().describe(18),
+        write(&preset("fixed_2_to_3_3d").compute().describe(18)),
         "output[1, 2, 2]: input[1, 2] times row 2 of weight, number by number, summed, plus bias[2] = 4.0000."
     );
 
@@ -262,8 +262,11 @@ fn the_trace_lights_a_weight_row_and_an_input_row() {
     s.set_bias(false);
     let c = s.compute();
     assert!(c.trace.summarised);
-    assert_eq!(c.describe(2), "output[0, 1]: input[0, 1] times every row of weight at once (input @ weight.T).");
-    assert!(c.describe(0).contains("one whole row"));
+    assert_eq!(
+        write(&c.describe(2)),
+        "output[0, 1]: input[0, 1] times every row of weight at once (input @ weight.T)."
+    );
+    assert!(write(&c.describe(0)).contains("one whole row"));
 }
 
 #[test]
@@ -468,20 +471,36 @@ fn the_backward_trace_runs_from_the_last_output_cell() {
     assert_eq!(m.of("input.grad", &[0, 0]), None);
     assert_eq!(c.marks_in(Phase::Backward, 2).of("weight.grad", &[9, 0]), Some(Mark::Done));
     assert_eq!(c.marks_in(Phase::Forward, 14), c.marks_at(14));
+    // With its value, the batch's caption is too long for two lines: the value is on screen.
+    let ways = c.describe_in(Phase::Backward, 1);
+    assert_eq!(ways.len(), 3);
+    assert!(write(&ways[0]).starts_with("output.grad[1, 9] = 1.0000 flows back into row 9 of weight.grad"));
     assert_eq!(
-        c.describe_in(Phase::Backward, 1),
+        write(&ways[2]),
+        "output.grad[1, 9] flows back into row 9 of weight.grad, bias.grad[9] and input.grad row 1."
+    );
+    assert_eq!(
+        caption(&ways, write),
         "output.grad[1, 9] flows back into row 9 of weight.grad (times input row 1), bias.grad[9] and \
          input.grad row 1 (times row 9 of weight)."
     );
-    assert!(c.describe_in(Phase::Backward, 0).starts_with("Step forward: the loss sends output.grad back"));
-    assert_eq!(c.describe_in(Phase::Forward, 14), c.describe(14));
+    assert!(
+        caption(&c.describe_in(Phase::Backward, 0), write).starts_with("Step forward: the loss sends output.grad back")
+    );
+    assert_eq!(c.describe_in(Phase::Forward, 14), [c.describe(14)]);
     let mut s = State::default();
     s.set_bias(false);
-    let d = s.compute().describe_backward(10);
+    let c = s.compute();
+    assert_eq!(
+        caption(&c.describe_backward(0), write),
+        "Step forward: the loss sends output.grad back, from the last output cell to the first, adding into \
+         weight.grad, input.grad."
+    );
+    let d = caption(&c.describe_backward(10), write);
     assert_eq!(d, "output.grad[0] = 1.0000 flows back into row 0 of weight.grad (times the input) and input.grad (times row 0 of weight).");
     let mut s = preset("batch_6_to_10");
     s.input = Tensor::zeros(vec![2, 5]).unwrap();
-    assert!(s.compute().describe_backward(0).starts_with("No gradient"));
+    assert!(caption(&s.compute().describe_backward(0), write).starts_with("No gradient"));
 }
 
 proptest::proptest! {

@@ -1,5 +1,7 @@
 use super::*;
 use crate::ops::distinct_rows;
+use crate::say;
+use crate::say::Say;
 
 /// The backward pass of both ways under one loss (the outputs are equal, so is its gradient).
 #[derive(Clone, Debug, PartialEq)]
@@ -190,65 +192,89 @@ impl Backward {
             && index.last().map(|&c| c as i64) != self.id_of(step)
     }
 
-    /// The current backward step in plain words.
-    pub fn describe(&self, playhead: usize) -> String {
+    /// The current backward step in plain words, the ways to say it, the most said first
+    /// ([`crate::say::caption`]): `emb.weight.grad[2] += emb(input).grad[0] (input[0] = 2): 5
+    /// numbers into row 2 only.`, or, where a way is too long, a shorter one.
+    pub fn describe(&self, playhead: usize) -> Vec<Say> {
         let Some(step) = self.current(playhead) else {
-            return format!(
-                "Step through backward: the Linear writes all of {LINEAR_WEIGHT_GRAD}; the lookup adds only \
-                 into the rows of {TABLE_GRAD} its ids picked."
-            );
+            return vec![say!("one-hot-caption-backward"), say!("one-hot-caption-backward-short")];
         };
-        let Some(write) = step.writes.first() else { return String::new() };
+        let Some(write) = step.writes.first() else { return Vec::new() };
         let (v, d) = match self.emb_grad.shape() {
             &[v, d] => (v, d),
             _ => (0, 0),
         };
         let at: Vec<usize> = write.index.iter().map_while(|i| *i).collect();
+        let span = || vec![say!("one-hot-step-write", span = write.to_string())];
         match write.tensor.as_str() {
             LOOKUP_GRAD => match self.mse {
-                false => format!("{}: d loss / d output = 1 for every cell of both outputs.", self.loss_text()),
-                true => format!(
-                    "{}: d loss / d output = 2·(output − target)/{} for every cell of both outputs.",
-                    self.loss_text(),
-                    self.upstream.numel()
-                ),
+                false => vec![say!("one-hot-step-loss-sum", loss = self.loss_text())],
+                true => {
+                    vec![say!("one-hot-step-loss-mse", loss = self.loss_text(), n = self.upstream.numel().to_string())]
+                }
             },
             LINEAR_WEIGHT_GRAD => {
-                let Some(out) = step.reads_from(LINEAR_GRAD).next() else { return write.to_string() };
+                let Some(out) = step.reads_from(LINEAR_GRAD).next() else { return span() };
                 let o: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
                 let id = self.id_of(step);
                 match (at.as_slice(), id) {
-                    (&[j], Some(id)) => format!(
-                        "Row {j} of {LINEAR_WEIGHT_GRAD}: all {v} numbers written, {} of them g × 0 = 0; only \
-                         [{j}, {id}] gets g = {} = {}.",
-                        v.saturating_sub(1),
-                        label(LINEAR_GRAD, &o),
-                        crate::format::short(self.upstream.get(&o).unwrap_or(f32::NAN))
-                    ),
-                    _ => format!(
-                        "{LINEAR_WEIGHT_GRAD} += {}ᵀ · {}: all {} numbers written, one column of them nonzero.",
-                        label(LINEAR_GRAD, &o),
-                        label(ONE_HOT, &o),
-                        grouped(v * d)
-                    ),
+                    (&[j], Some(id)) => {
+                        let (j, id, zeros) = (j.to_string(), id.to_string(), v.saturating_sub(1));
+                        let (grad, g) =
+                            (label(LINEAR_GRAD, &o), crate::format::short(self.upstream.get(&o).unwrap_or(f32::NAN)));
+                        vec![
+                            say!(
+                                "one-hot-step-weight-grad-row",
+                                j = &j,
+                                v = v,
+                                zeros = zeros,
+                                id = &id,
+                                grad = grad,
+                                g = &g
+                            ),
+                            say!("one-hot-step-weight-grad-row-short", j = j, v = v, zeros = zeros, id = id, g = g),
+                        ]
+                    }
+                    _ => vec![say!(
+                        "one-hot-step-weight-grad",
+                        grad = label(LINEAR_GRAD, &o),
+                        one_hot = label(ONE_HOT, &o),
+                        count = grouped(v * d)
+                    )],
                 }
             }
             TABLE_GRAD => {
-                let Some(out) = step.reads_from(LOOKUP_GRAD).next() else { return write.to_string() };
+                let Some(out) = step.reads_from(LOOKUP_GRAD).next() else { return span() };
                 let k: Vec<usize> = out.index.iter().map_while(|i| *i).collect();
                 let id = at.first().copied().unwrap_or(0);
-                let again = match step.accumulate {
-                    true => format!(" Row {id} held a gradient already: they add up."),
-                    false => String::new(),
-                };
-                format!(
-                    "{} += {} ({} = {id}): {d} numbers into row {id} only.{again}",
-                    label(TABLE_GRAD, &[id]),
-                    label(LOOKUP_GRAD, &k),
-                    label(INPUT, &k)
-                )
+                let (grad, out, input, id) =
+                    (label(TABLE_GRAD, &[id]), label(LOOKUP_GRAD, &k), label(INPUT, &k), id.to_string());
+                match step.accumulate {
+                    false => {
+                        vec![say!("one-hot-step-table-grad", grad = grad, out = out, input = input, id = id, d = d)]
+                    }
+                    true => vec![
+                        say!(
+                            "one-hot-step-table-grad-again",
+                            grad = &grad,
+                            out = &out,
+                            input = &input,
+                            id = &id,
+                            d = d
+                        ),
+                        say!(
+                            "one-hot-step-table-grad-again-short",
+                            grad = &grad,
+                            out = &out,
+                            input = input,
+                            id = &id,
+                            d = d
+                        ),
+                        say!("one-hot-step-table-grad-again-shortest", grad = grad, out = out, id = id),
+                    ],
+                }
             }
-            _ => write.to_string(),
+            _ => span(),
         }
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 use crate::scene::contract::{id_at, input_dim, scene_common, under_way, view_common};
 
 impl Scene for State {
@@ -95,11 +96,11 @@ impl View for Computed {
         }
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
-        let text = match phase {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
+        let ways = match phase {
             Phase::Forward => self.pass.as_ref().map(|p| p.describe(playhead)),
             Phase::Backward => self.backward.as_ref().map(|b| b.describe(playhead)),
         };
-        text.unwrap_or_default()
+        ways.unwrap_or_default()
     }
 }

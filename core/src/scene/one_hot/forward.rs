@@ -1,4 +1,6 @@
 use super::*;
+use crate::say;
+use crate::say::Say;
 
 /// The two modules over the same numbers: `nn.Embedding` with `emb.weight`, and the one-hot
 /// Linear whose weight is its transpose.
@@ -108,49 +110,65 @@ impl Pass {
         read && [ONE_HOT, LINEAR_WEIGHT].contains(&tensor) && index.last().map(|&c| c as i64) != id
     }
 
-    /// The current step in plain words.
-    pub fn describe(&self, playhead: usize) -> String {
+    /// The current step in plain words, the ways to say it, the most said first
+    /// ([`crate::say::caption`]): `emb(input)[1] = emb.weight[3]: input[1] = 3 picks row 3 and
+    /// copies its 5 numbers. No arithmetic.`, or, where that is too long, a shorter way.
+    pub fn describe(&self, playhead: usize) -> Vec<Say> {
         let Some(write) = self.current(playhead).and_then(|s| s.writes.first()) else {
-            return format!(
-                "Step through it: each id is looked up in {TABLE}, then one-hot encoded and multiplied \
-                 through the Linear."
-            );
+            return vec![say!("one-hot-caption-forward")];
         };
         let (v, d) = (self.vocab(), self.dim());
         let at: Vec<usize> = write.index.iter().map_while(|i| *i).collect();
         let id = self.id_at(&write.index[..write.index.len().min(self.ids.dim())]);
         match (write.tensor.as_str(), id) {
-            (LOOKUP, Some(id)) => format!(
-                "{} = {TABLE}[{id}]: {} = {id} picks row {id} and copies its {d} numbers. No arithmetic.",
-                label(LOOKUP, &at),
-                label(INPUT, &at)
-            ),
-            (LOOKUP, None) => format!("{LOOKUP}: every id copies its row of {TABLE}, {d} numbers each."),
-            (ONE_HOT, Some(id)) => format!(
-                "{} = F.one_hot({} = {id}): {v} numbers, a 1 in column {id} and 0 everywhere else.",
-                label(ONE_HOT, &at),
-                label(INPUT, &at)
-            ),
-            (ONE_HOT, None) => format!("{ONE_HOT} = F.one_hot(input, num_classes={v}): one row per id, one 1 each."),
+            (LOOKUP, Some(id)) => {
+                let (out, input, id) = (label(LOOKUP, &at), label(INPUT, &at), id.to_string());
+                vec![
+                    say!("one-hot-step-lookup", out = &out, input = &input, id = &id, d = d),
+                    say!("one-hot-step-lookup-short", out = out, input = input, id = id, d = d),
+                ]
+            }
+            (LOOKUP, None) => vec![say!("one-hot-step-lookup-rows", d = d)],
+            (ONE_HOT, Some(id)) => {
+                let (out, input, id) = (label(ONE_HOT, &at), label(INPUT, &at), id.to_string());
+                vec![say!("one-hot-step-one-hot", out = out, input = input, id = id, v = v)]
+            }
+            (ONE_HOT, None) => vec![say!("one-hot-step-one-hot-rows", v = v.to_string())],
             (LINEAR, Some(id)) if at.len() > self.ids.dim() => {
                 let j = at[at.len() - 1];
-                let w = self.linear.get(&at).unwrap_or(f32::NAN);
-                format!(
-                    "{}: {v} products with row {j} of {LINEAR_WEIGHT}, {} of them 0 × w; the 1 in column {id} \
-                     keeps {} = {}.",
-                    label(LINEAR, &at),
-                    v - 1,
-                    label(LINEAR_WEIGHT, &[j, id as usize]),
-                    crate::format::short(w)
-                )
+                let w = crate::format::short(self.linear.get(&at).unwrap_or(f32::NAN));
+                let (out, weight) = (label(LINEAR, &at), label(LINEAR_WEIGHT, &[j, id as usize]));
+                let (j, id, zeros) = (j.to_string(), id.to_string(), v - 1);
+                vec![
+                    say!(
+                        "one-hot-step-linear-cell",
+                        out = &out,
+                        v = v,
+                        j = j,
+                        zeros = zeros,
+                        id = &id,
+                        weight = &weight,
+                        w = &w
+                    ),
+                    say!(
+                        "one-hot-step-linear-cell-short",
+                        out = &out,
+                        v = v,
+                        zeros = zeros,
+                        id = id,
+                        weight = &weight,
+                        w = &w
+                    ),
+                    say!("one-hot-step-linear-cell-shortest", out = out, zeros = zeros, weight = weight, w = w),
+                ]
             }
-            (LINEAR, _) => format!(
-                "{} = one_hot row @ {LINEAR_WEIGHT}.T: {} multiply-adds, {} of them by 0.",
-                label(LINEAR, &at),
-                grouped(v * d),
-                grouped(v.saturating_sub(1) * d)
-            ),
-            _ => write.to_string(),
+            (LINEAR, _) => vec![say!(
+                "one-hot-step-linear-row",
+                out = label(LINEAR, &at),
+                multiply_adds = grouped(v * d),
+                zeros = grouped(v.saturating_sub(1) * d)
+            )],
+            _ => vec![say!("one-hot-step-write", span = write.to_string())],
         }
     }
 

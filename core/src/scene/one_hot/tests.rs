@@ -3,6 +3,11 @@ use crate::scene::contract::{Edit, Scene};
 use crate::scene::fixtures::{fixture, floats, ints, shape};
 use crate::trace::Mark;
 
+/// A caption as the page says it in English: the longest of its ways that fits two lines.
+fn said(ways: &[crate::say::Say]) -> String {
+    crate::say::caption(ways, crate::say::write)
+}
+
 /// Each preset and the PyTorch reference case it reproduces.
 const CASES: [(&str, &str); 2] = [
     ("seed123", "seed_one_hot_linear_equals_embedding"),
@@ -175,18 +180,24 @@ fn backward_timeline_goes_from_the_loss_to_each_gradient() {
     assert!(b.zero_product(2, LINEAR_WEIGHT_GRAD, &[4, 3]));
     assert!(!b.zero_product(2, LINEAR_WEIGHT_GRAD, &[4, 2]), "id 2's column gets g");
     assert!(!b.zero_product(7, TABLE_GRAD, &[2, 0]));
-    assert!(b.describe(0).starts_with("Step through backward"));
-    assert_eq!(b.describe(1), "loss = output.sum() = -5.4086: d loss / d output = 1 for every cell of both outputs.");
+    assert!(said(&b.describe(0)).starts_with("Step through backward"));
     assert_eq!(
-        b.describe(2),
+        said(&b.describe(1)),
+        "loss = output.sum() = -5.4086: d loss / d output = 1 for every cell of both outputs."
+    );
+    assert_eq!(
+        said(&b.describe(2)),
         "Row 4 of linear.weight.grad: all 4 numbers written, 3 of them g × 0 = 0; only [4, 2] gets \
          g = linear(one_hot).grad[0, 4] = 1.0000."
     );
-    assert_eq!(b.describe(7), "emb.weight.grad[2] += emb(input).grad[0] (input[0] = 2): 5 numbers into row 2 only.");
+    assert_eq!(
+        said(&b.describe(7)),
+        "emb.weight.grad[2] += emb(input).grad[0] (input[0] = 2): 5 numbers into row 2 only."
+    );
     // The batch preset: id 4 is input[1, 1] too (its second add, step 21): it accumulates.
     let b = State::preset("vocab10_dim3_batch").unwrap().compute().backward.unwrap();
     assert_eq!(b.trace.len(), 1 + 6 * (3 + 1));
-    assert!(b.describe(21).ends_with("held a gradient already: they add up."));
+    assert!(said(&b.describe(21)).ends_with("held a gradient already: they add up."));
 }
 
 #[test]
@@ -326,11 +337,13 @@ fn one_timeline_plays_both_ways_id_by_id() {
     assert_eq!(m.of(ONE_HOT, &[1, 0]), Some(Mark::Read));
     assert_eq!(m.of(LINEAR_WEIGHT, &[2, 3]), Some(Mark::Read));
     assert_eq!(m.of(LINEAR, &[1, 2]), Some(Mark::Write));
-    assert!(p.describe(12).starts_with("linear(one_hot)[1, 2]: 4 products with row 2 of linear.weight, 3 of them"));
-    assert!(p.describe(12).ends_with("linear.weight[2, 3] = -1.4096."));
-    assert!(p.describe(8).starts_with("emb(input)[1] = emb.weight[3]: input[1] = 3 picks row 3"));
-    assert!(p.describe(9).contains("a 1 in column 3"));
-    assert!(p.describe(0).starts_with("Step through it"));
+    assert!(
+        said(&p.describe(12)).starts_with("linear(one_hot)[1, 2]: 4 products with row 2 of linear.weight, 3 of them")
+    );
+    assert!(said(&p.describe(12)).ends_with("linear.weight[2, 3] = -1.4096."));
+    assert!(said(&p.describe(8)).starts_with("emb(input)[1] = emb.weight[3]: input[1] = 3 picks row 3"));
+    assert!(said(&p.describe(9)).contains("a 1 in column 3"));
+    assert!(said(&p.describe(0)).starts_with("Step through it"));
 
     let b = State::preset("vocab10_dim3_batch").unwrap().compute();
     let t = &b.pass.as_ref().unwrap().trace;
@@ -369,7 +382,7 @@ fn large_linears_play_one_step_per_row() {
     assert_eq!(p.trace.len(), 20 * 3);
     assert_eq!(p.trace.steps[2].writes[0].to_string(), "linear(one_hot)[0]");
     assert_eq!(p.work_at(3), Work { copies: 256, multiply_adds: 4 * 256, zero_products: 3 * 256 });
-    assert!(p.describe(3).contains("1,024 multiply-adds, 768 of them by 0"));
+    assert!(said(&p.describe(3)).contains("1,024 multiply-adds, 768 of them by 0"));
     assert!(p.zero_product(3, LINEAR_WEIGHT, &[100, 1]));
     assert!(!p.zero_product(3, LINEAR_WEIGHT, &[100, 2]));
     // Backward too: one Linear step per row of linear(one_hot).grad, each writing all of
@@ -377,7 +390,7 @@ fn large_linears_play_one_step_per_row() {
     let b = s.compute().backward.unwrap();
     assert_eq!(b.trace.len(), 1 + 20 * 2);
     assert_eq!(b.trace.steps[1].writes[0].to_string(), "linear.weight.grad");
-    assert!(b.describe(2).contains("all 1,024 numbers written"), "{}", b.describe(2));
+    assert!(said(&b.describe(2)).contains("all 1,024 numbers written"), "{}", said(&b.describe(2)));
 }
 
 #[test]
@@ -515,7 +528,7 @@ proptest::proptest! {
         }
         let Some(p) = &c.pass else { return Ok(()) };
         for playhead in 0..=p.trace.len() + 1 {
-            p.describe(playhead);
+            said(&p.describe(playhead));
             p.work_at(playhead);
             p.zero_product(playhead, LINEAR_WEIGHT, &[0, 0]);
         }
@@ -527,12 +540,48 @@ proptest::proptest! {
         proptest::prop_assert_eq!(p.work_at(p.trace.len()).multiply_adds, p.cost.one_hot_multiply_adds);
         if let Some(b) = &c.backward {
             for playhead in 0..=b.trace.len() + 1 {
-                b.describe(playhead);
+                said(&b.describe(playhead));
                 b.zero_product(playhead, LINEAR_WEIGHT_GRAD, &[0, 0]);
             }
             b.count_captions();
             let same = b.emb_grad.t().unwrap() == b.linear_grad;
             proptest::prop_assert!(same || !b.upstream.data().iter().all(|x| x.is_finite()));
+        }
+    }
+}
+
+#[test]
+fn every_way_of_every_caption_is_said_and_fits_in_every_language() {
+    use crate::say::{caption, width, Fluent, CAPTION};
+    use crate::scene::contract::View;
+    // The presets, whose English is the longest way; and ids of four dims at V = 50,000, where
+    // the shorter ways are said (an id's second add, products by 0, rows 49999).
+    let mut states: Vec<State> = PRESETS.iter().map(|(id, _)| State::preset(id).unwrap()).collect();
+    let mut s = states[1].clone();
+    s.apply(&Edit::Loss { mse: true }).unwrap();
+    s.set_vocab("50000").unwrap();
+    s.ids = Ids::new(vec![2, 2, 2, 2], vec![49999, 4, 4, 1, 0, 4, 4, 49999, 9, 4, 4, 1, 0, 4, 4, 4]).unwrap();
+    s.settle();
+    states.push(s);
+    let languages = ["en", "es", "zh-CN"].map(|lang| (lang, Fluent::language(lang)));
+    for (n, s) in states.iter().enumerate() {
+        let c = s.compute();
+        for phase in [crate::trace::Phase::Forward, crate::trace::Phase::Backward] {
+            for k in 0..=c.steps(phase) {
+                let ways = c.describe(phase, k);
+                assert!(!ways.is_empty(), "{phase:?} {k}");
+                if n < PRESETS.len() {
+                    assert_eq!(said(&ways), crate::say::write(&ways[0]), "English says a preset's longest way");
+                }
+                for (lang, fluent) in &languages {
+                    for way in &ways {
+                        let text = fluent.say(way);
+                        assert!(text != way.id && !text.contains('{'), "{lang} {}: {text}", way.id);
+                    }
+                    let text = caption(&ways, |w| fluent.say(w));
+                    assert!(width(&text) <= CAPTION, "{lang} {phase:?} {k}: {text}");
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Computed {
@@ -68,11 +69,18 @@ impl Computed {
         self.run.as_ref()?.backward_step_formula(self.backward.as_ref()?, playhead, b)
     }
 
-    /// The backward step at `playhead`, in plain words.
-    pub fn describe_backward(&self, playhead: usize) -> String {
+    /// The backward step at `playhead`, in plain words (its ways, most said first); without a
+    /// backward pass, why (`backward_issue`).
+    pub fn describe_backward(&self, playhead: usize) -> Vec<Say> {
         match (&self.run, &self.backward) {
             (Some(r), Some(b)) => r.describe_backward(b, playhead),
-            _ => self.backward_issue.clone().unwrap_or_default(),
+            // What `State::compute` says in `backward_issue` when the forward call raises.
+            _ if self.stale || self.run.is_none() => vec![crate::say!("rnn-caption-no-backward")],
+            // The loss raised: PyTorch's words.
+            _ => {
+                let error = self.backward_issue.clone().unwrap_or_default();
+                vec![crate::say!("rnn-caption-backward-raises", error = error)]
+            }
         }
     }
 
@@ -89,8 +97,9 @@ impl Computed {
         find(&self.backward.as_ref()?.grads, name)
     }
 
-    pub fn describe(&self, playhead: usize) -> String {
-        self.run.as_ref().map_or_else(|| "Nothing has run yet: fix the marked field.".into(), |r| r.describe(playhead))
+    /// The forward step at `playhead`, in plain words (its ways, most said first).
+    pub fn describe(&self, playhead: usize) -> Vec<Say> {
+        self.run.as_ref().map_or_else(|| vec![crate::say!("rnn-caption-nothing-run")], |r| r.describe(playhead))
     }
 
     /// `(cell, message)` of the issues pinned to cells of `tensor`, for its grid.

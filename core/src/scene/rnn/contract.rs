@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 use crate::scene::contract::{scene_common, view_common};
 
 impl Scene for State {
@@ -90,7 +91,7 @@ impl View for Computed {
         Computed::trace(self, phase)
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         match phase {
             Phase::Forward => Computed::describe(self, playhead),
             Phase::Backward => self.describe_backward(playhead),

@@ -203,10 +203,10 @@ fn py_list<T: ToString>(xs: &[T]) -> String {
     format!("[{}]", xs.iter().map(T::to_string).collect::<Vec<_>>().join(", "))
 }
 
-/// "sequence 2" / "sequences 2, 3"
-fn sequences(bs: &[usize]) -> String {
+/// How many sequences, and which: `(2, "2, 3")` (a caption says "sequences 2, 3").
+fn sequences(bs: &[usize]) -> (usize, String) {
     let list: Vec<String> = bs.iter().map(usize::to_string).collect();
-    format!("sequence{} {}", if bs.len() == 1 { "" } else { "s" }, list.join(", "))
+    (bs.len(), list.join(", "))
 }
 
 /// A 2-D or 3-D tensor with its first two dimensions swapped (batch_first ↔ seq-first).

@@ -1,4 +1,6 @@
 use super::*;
+use crate::say;
+use crate::say::Say;
 
 impl Run {
     pub(super) fn dirs(&self) -> usize {
@@ -264,105 +266,163 @@ impl Run {
     }
 
     /// The current backward step in plain words (`playhead` steps done): where the step's
-    /// gradient comes from and where it goes; the sums are the cells' formulas.
-    pub fn describe_backward(&self, b: &Backward, playhead: usize) -> String {
+    /// gradient comes from and where it goes (the parameters' grads left out when that is too
+    /// long); the sums are the cells' formulas. In English:
+    /// `h_l0[1]: gradient from output.grad[:, 1], times tanh's slope, adds into weight and bias
+    /// grads, input.grad[:, 1] and t = 0.`
+    pub fn describe_backward(&self, b: &Backward, playhead: usize) -> Vec<Say> {
         let Some(step) = playhead.checked_sub(1).and_then(|i| b.steps.get(i)) else {
-            let h_n = match b.h_n_in_loss {
-                true => "and h_n.grad = 1 (h_n.sum() is in the loss)",
-                false => "(h_n is not in the loss)",
-            };
-            return format!("Step forward: the gradient starts at output.grad {h_n} and flows back, last cell first.");
+            let h_n = if b.h_n_in_loss { "in" } else { "out" };
+            return vec![say!("rnn-caption-backward-start", h_n = h_n)];
         };
         let cell = match step {
-            StepKind::Lookup { at, id } => return lookup_words(at, *id, Phase::Backward),
+            StepKind::Lookup { at, id } => return vec![lookup_words(at, *id, Phase::Backward)],
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, c) = (cell.layer, cell.direction, &self.rnn.config);
         let name = state_name(l, d);
         let Some(t) = cell.t else {
-            return format!("{name}: backward through every time step at once.");
+            return vec![say!("rnn-step-backward-every-t", lane = name)];
         };
-        let above = match l + 1 == c.num_layers {
-            true => self.slice("output.grad", t),
-            false => format!("layer {}", l + 1),
+        // From output.grad or the layer above; to input.grad or the layer below.
+        let (from, above) = match l + 1 == c.num_layers {
+            true => ("output", self.slice("output.grad", t)),
+            false => ("layer", (l + 1).to_string()),
+        };
+        let (to, below) = match l {
+            0 => ("input", self.slice("input.grad", t)),
+            _ => ("layer", (l - 1).to_string()),
         };
         // The steps after and before t in the direction's own order.
         let (next, prev) = (Some(t + 1).filter(|&n| n < self.steps_len()), t.checked_sub(1));
         let (later, earlier) = [(next, prev), (prev, next)][d];
-        let from = match (later, b.h_n_in_loss) {
-            (Some(later), _) => format!("from {above} and t = {later}"),
-            (None, true) => format!("from {above} and h_n.grad"),
-            (None, false) => format!("from {above}"),
-        };
-        let slope = c.nonlinearity.name();
-        let grads = if c.bias { "weight and bias grads" } else { "weight grads" };
-        let below = match l {
-            0 => self.slice("input.grad", t),
-            _ => format!("layer {}", l - 1),
+        let (also, later) = match (later, b.h_n_in_loss) {
+            (Some(later), _) => ("later", later.to_string()),
+            (None, true) => ("h-n", String::new()),
+            (None, false) => ("none", String::new()),
         };
         let back = match earlier {
             Some(earlier) => format!("t = {earlier}"),
             None => format!("h0.grad[{}]", l * self.dirs() + d),
         };
-        format!("{name}[{t}]: gradient {from}, times {slope}'s slope, adds into {grads}, {below} and {back}.")
+        let (t, func) = (t.to_string(), c.nonlinearity.name());
+        vec![
+            say!(
+                "rnn-step-backward",
+                lane = &name,
+                t = &t,
+                from = from,
+                above = &above,
+                also = also,
+                later = &later,
+                func = func,
+                bias = if c.bias { "yes" } else { "no" },
+                to = to,
+                below = &below,
+                back = &back,
+            ),
+            // Without the parameters' grads (their cells are marked).
+            say!(
+                "rnn-step-backward-short",
+                lane = name,
+                t = t,
+                from = from,
+                above = above,
+                also = also,
+                later = later,
+                func = func,
+                to = to,
+                below = below,
+                back = back,
+            ),
+        ]
     }
 
-    /// The current step in plain words (`playhead` steps done); the rule itself is `rule`.
-    pub fn describe(&self, playhead: usize) -> String {
+    /// The current step in plain words (`playhead` steps done); the rule itself is `rule`. Its
+    /// ways: the lead (`h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through
+    /// tanh.`), then as many of the sentences that say less (which sequences have no step, what
+    /// output and h_n it is, which sequences start from h0) as fit.
+    pub fn describe(&self, playhead: usize) -> Vec<Say> {
         let Some(step) = playhead.checked_sub(1).and_then(|i| self.steps.get(i)) else {
-            return match &self.ids {
-                Some(_) => "Step forward: first each id copies its row of emb.weight into input, then the RNN \
-                            cells run."
-                    .into(),
-                None => "Step forward to run the first cell: layer 0, forward, t = 0.".into(),
-            };
+            return vec![match &self.ids {
+                Some(_) => say!("rnn-caption-start-lookup"),
+                None => say!("rnn-caption-start"),
+            }];
         };
         let cell = match step {
-            StepKind::Lookup { at, id } => return lookup_words(at, *id, Phase::Forward),
+            StepKind::Lookup { at, id } => return vec![lookup_words(at, *id, Phase::Forward)],
             StepKind::Cell(cell) => *cell,
         };
         let (l, d, dirs) = (cell.layer, cell.direction, self.dirs());
         let name = state_name(l, d);
         let Some(t) = cell.t else {
-            return format!("{name}: every time step at once.");
+            return vec![say!("rnn-step-every-t", lane = name)];
         };
         let c = &self.rnn.config;
         let k = l * dirs + d;
-        let x = match l {
-            0 => self.slice("input", t),
-            _ => format!("layer {}'s h[{t}]", l - 1),
+        // What comes in: input's slice, or the layer below's h.
+        let (x_from, x) = match l {
+            0 => ("input", self.slice("input", t)),
+            _ => ("layer", format!("h[{t}]")),
         };
         let (active, ended): (Vec<usize>, Vec<usize>) = (0..self.batch()).partition(|&b| t < self.lengths[b]);
         let (start, cont): (Vec<usize>, Vec<usize>) = active.iter().partition(|&&b| self.prev(d, t, b).is_none());
-        let prev = match cont.first().and_then(|&b| self.prev(d, t, b)) {
-            Some(p) => format!("{name}[{p}]"),
-            None => format!("the start state h0[{k}]"),
+        let (first, prev) = match cont.first().and_then(|&b| self.prev(d, t, b)) {
+            Some(p) => ("no", format!("{name}[{p}]")),
+            None => ("yes", format!("h0[{k}]")),
         };
-        let bias = if c.bias { ", plus biases" } else { "" };
-        let func = c.nonlinearity.name();
-        let lead = format!("{name}[{t}]: {x} and {prev} times their weights{bias}, through {func}.");
-        let mut goes = Vec::new();
-        if l + 1 == c.num_layers {
-            goes.push(match dirs {
-                1 => self.slice("output", t),
-                _ => format!("half of {}", self.slice("output", t)),
-            });
-        }
+        let lead = say!(
+            "rnn-step-cell",
+            lane = &name,
+            t = t.to_string(),
+            x_from = x_from,
+            layer = l.saturating_sub(1).to_string(),
+            x = x,
+            first = first,
+            prev = prev,
+            bias = if c.bias { "yes" } else { "no" },
+            func = c.nonlinearity.name(),
+        );
+        // What the state is: a slice of output (half of it, bidirectional), h_n's row (for some
+        // sequences only, when they end at different steps).
+        let output = (l + 1 == c.num_layers).then_some(if dirs == 1 { "whole" } else { "half" });
         let ending: Vec<usize> = active.iter().copied().filter(|&b| self.end(d, b) == t).collect();
-        if ending.len() == self.batch() {
-            goes.push(format!("h_n[{k}]"));
-        } else if !ending.is_empty() {
-            goes.push(format!("h_n[{k}] for {}", sequences(&ending)));
-        }
+        let h_n = match ending.len() {
+            n if n == self.batch() => Some("all"),
+            0 => None,
+            _ => Some("some"),
+        };
+        let (slice, row) = (self.slice("output", t), format!("h_n[{k}]"));
+        let (count, seqs) = sequences(&ending);
+        let it_is = match (output, h_n) {
+            (Some(output), Some(h_n)) => Some(say!(
+                "rnn-step-it-is-both",
+                output = output,
+                slice = slice,
+                h_n = h_n,
+                row = row,
+                count = count,
+                sequences = seqs,
+            )),
+            (Some(output), None) => Some(say!("rnn-step-it-is-output", output = output, slice = slice)),
+            (None, Some(h_n)) => {
+                Some(say!("rnn-step-it-is-h-n", h_n = h_n, row = row, count = count, sequences = seqs))
+            }
+            (None, None) => None,
+        };
         let more = [
             (!ended.is_empty()).then(|| {
-                let why = ["already ended", "shorter than this"][d];
-                format!("No step for {}: {why}.", sequences(&ended))
+                let (count, sequences) = sequences(&ended);
+                let direction = ["forward", "reverse"][d];
+                say!("rnn-step-no-step", count = count, sequences = sequences, direction = direction)
             }),
-            (!goes.is_empty()).then(|| format!("It is {}.", goes.join(" and "))),
-            (!start.is_empty() && !cont.is_empty()).then(|| format!("Here {} start from h0[{k}].", sequences(&start))),
+            it_is,
+            (!start.is_empty() && !cont.is_empty()).then(|| {
+                let (count, sequences) = sequences(&start);
+                say!("rnn-step-start-from-h0", count = count, sequences = sequences, k = k.to_string())
+            }),
         ];
-        crate::format::caption(lead, more.into_iter().flatten())
+        ways(lead, more.into_iter().flatten().collect())
     }
 
     /// `input[2]`, or `input[:, 2]` when batch_first puts the batch first (`input`, `output`
@@ -375,13 +435,24 @@ impl Run {
     }
 }
 
-/// An id's step: its row of `emb.weight` copied to `input`, or `input.grad` added back into it.
-fn lookup_words(at: &[usize], id: i64, phase: Phase) -> String {
-    let ids = label("ids", at);
+/// An id's step: its row of `emb.weight` copied to `input`, or `input.grad` added back into it:
+/// `ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1].`
+fn lookup_words(at: &[usize], id: i64, phase: Phase) -> Say {
+    let (ids, id) = (label("ids", at), id.to_string());
     match phase {
-        Phase::Forward => format!("{ids} = {id}: row {id} of emb.weight is copied to {}.", label("input", at)),
-        Phase::Backward => {
-            format!("{ids} = {id}: {} is added into row {id} of emb.weight.grad.", label("input.grad", at))
-        }
+        Phase::Forward => say!("rnn-step-lookup", ids = ids, id = id, input = label("input", at)),
+        Phase::Backward => say!("rnn-step-lookup-backward", ids = ids, id = id, input_grad = label("input.grad", at)),
     }
+}
+
+/// A caption's ways, most said first: `lead` and every choice of `more` (sentences that say
+/// less, the first most worth saying), in the order that makes the first that fits `lead` then
+/// each of `more` while it still fits; `lead` alone last.
+pub(super) fn ways(lead: Say, more: Vec<Say>) -> Vec<Say> {
+    let n = more.len();
+    let chosen = |mask: usize| more.iter().enumerate().filter(move |(i, _)| mask >> (n - 1 - i) & 1 == 1);
+    let way = |mask: usize| {
+        chosen(mask).fold(lead.clone(), |said, (_, next)| say!("rnn-step-then", first = said, next = next.clone()))
+    };
+    (0..1usize << n).rev().map(way).collect()
 }

@@ -32,6 +32,11 @@ pub(super) fn matches(s: &State, f: &Value) -> Run {
     run
 }
 
+/// A caption as the page says it in English: the longest way that fits two lines.
+pub(super) fn said(ways: &[crate::say::Say]) -> String {
+    crate::say::caption(ways, crate::say::write)
+}
+
 fn names(run: &Run, step: usize, reads: bool) -> Vec<String> {
     let s = &run.trace.steps[step];
     (if reads { &s.reads } else { &s.writes }).iter().map(|s| s.to_string()).collect()
@@ -78,7 +83,7 @@ fn embedding_preset_looks_up_then_runs_with_the_same_generator() {
     let m = run.trace.marks_at(2);
     assert_eq!((m.of("emb.weight", &[2, 3]), m.of("input", &[0, 1, 0])), (Some(Mark::Read), Some(Mark::Write)));
     assert_eq!(m.of("input", &[0, 0, 2]), Some(Mark::Done));
-    assert_eq!(run.describe(2), "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1].");
+    assert_eq!(said(&run.describe(2)), "ids[0, 1] = 2: row 2 of emb.weight is copied to input[0, 1].");
     let f = run.step_formula(2, 0).unwrap();
     assert_eq!((f.target.as_str(), f.constants[0].name.as_str()), ("input[0, 1, 0]", "emb.weight[2, 0]"));
     assert_eq!(f.value, table.data()[8]);
@@ -227,26 +232,47 @@ fn the_trace_lights_one_cell_per_step() {
     assert_eq!((m.of("h_l0", &[0, 2, 0]), m.of("h_n", &[0, 1, 4])), (Some(Mark::Read), Some(Mark::Write)));
     assert_eq!(m.of("output", &[1, 0, 4]), Some(Mark::Done));
     assert_eq!(
-        run.describe(2),
+        said(&run.describe(2)),
         "h_l0[1]: input[:, 1] and h_l0[0] times their weights, plus biases, through tanh. It is output[:, 1] and h_n[0]."
     );
-    assert!(run.describe(1).contains("the start state h0[0]"));
-    assert!(run.describe(0).contains("layer 0, forward, t = 0"));
+    assert!(said(&run.describe(1)).contains("the start state h0[0]"));
+    assert!(said(&run.describe(0)).contains("layer 0, forward, t = 0"));
 
     let run = State::preset("rnn_2x3_bi_packed").unwrap().compute().run.unwrap();
     assert_eq!(run.trace.len(), 2 * 2 * 2);
     // What does not fit two lines is left to the marks: here, h_n[0] for sequences 0, 1.
     assert_eq!(
-        run.describe(2),
+        said(&run.describe(2)),
         "h_l0[1]: input[1] and h_l0[0] times their weights, plus biases, through tanh. No step for sequences 2, 3: \
          already ended."
     );
-    assert!(run.describe(4).ends_with("It is h_n[1]."));
-    assert!(run.describe(5).starts_with("h_l1[0]: layer 0's h[0] and the start state h0[2]"));
-    assert!(run.describe(8).ends_with("It is half of output[0] and h_n[3]."));
+    let full = crate::say::write(&run.describe(2)[0]);
+    assert!(full.ends_with("already ended. It is h_n[0] for sequences 0, 1."), "{full}");
+    assert!(said(&run.describe(4)).ends_with("It is h_n[1]."));
+    assert!(said(&run.describe(5)).starts_with("h_l1[0]: layer 0's h[0] and the start state h0[2]"));
+    assert!(said(&run.describe(8)).ends_with("It is half of output[0] and h_n[3]."));
     let mut s = State::preset("rnn_2x3_bi_packed").unwrap();
     s.set_flag("bias", false).unwrap();
-    assert!(s.compute().run.unwrap().describe(8).contains("times their weights, through tanh."));
+    assert!(said(&s.compute().run.unwrap().describe(8)).contains("times their weights, through tanh."));
+}
+
+#[test]
+fn a_caption_says_its_lead_then_each_sentence_that_still_fits() {
+    use crate::say::{Arg, Say};
+    fn text(say: &Say) -> String {
+        match say.args.as_slice() {
+            [(_, Arg::Say(first)), (_, Arg::Say(next))] => format!("{} {}", text(first), text(next)),
+            _ => say.id.to_string(),
+        }
+    }
+    let say = |id| Say::new(id, Vec::new());
+    let ways = super::run::ways(say("lead"), vec![say("a"), say("b"), say("c")]);
+    let ways: Vec<String> = ways.iter().map(text).collect();
+    assert_eq!(ways, ["lead a b c", "lead a b", "lead a c", "lead a", "lead b c", "lead b", "lead c", "lead"]);
+    // The first that fits is what the old English chose: here `b` does not fit after `a`, `c` does.
+    let fits = |s: &Say| if text(s).contains('b') && text(s).contains('a') { "x".repeat(200) } else { text(s) };
+    let ways = super::run::ways(say("lead"), vec![say("a"), say("b"), say("c")]);
+    assert_eq!(crate::say::caption(&ways, fits), "lead a c");
 }
 
 #[test]
@@ -489,7 +515,8 @@ fn saved_scenes_round_trip_and_damaged_ones_never_panic() {
     let c = s.compute();
     assert_eq!(c.issues[0].tensor, "config");
     assert!(c.run.is_none() && c.stale);
-    assert!(c.describe(1).contains("Nothing has run yet"));
+    assert_eq!(said(&c.describe(1)), "Nothing has run yet: fix the marked field.");
+    assert_eq!(said(&c.describe_backward(1)), "No backward while PyTorch raises on the forward call.");
     assert!(s.set_size("batch", "2").unwrap_err().contains("choose a preset"));
     let mut s = State::default();
     s.model.source = Source::Tensor(Tensor::vector(vec![1.0; 5]));
@@ -505,4 +532,46 @@ fn saved_scenes_round_trip_and_damaged_ones_never_panic() {
     let mut s = State::default();
     s.model.params.pop();
     assert!(s.compute().issues[0].error.message.contains("missing parameter 'bias_hh_l0'"));
+}
+
+#[test]
+fn every_way_of_every_caption_is_said_and_fits_in_every_language() {
+    use crate::say::{caption, width, Fluent, CAPTION};
+    use crate::scene::contract::{Edit, View};
+    // The presets; then three bidirectional layers, relu, no bias, h_n in the loss, seq-first;
+    // and an h0 with sequences of unsorted lengths, which start and end at different steps.
+    let mut states: Vec<State> = PRESETS.iter().map(|(id, _)| State::preset(id).unwrap()).collect();
+    let mut s = State::preset("rnn_2x3_bi_packed").unwrap();
+    s.set_size("num_layers", "3").unwrap();
+    s.set_nonlinearity("relu").unwrap();
+    s.set_flag("bias", false).unwrap();
+    s.set_h_n_in_loss(true);
+    s.apply(&Edit::Loss { mse: true }).unwrap();
+    states.push(s);
+    let mut s = State::preset("rnn_2x3_bi_packed").unwrap();
+    s.set_flag("h0", true).unwrap();
+    s.set_flag("enforce_sorted", false).unwrap();
+    s.model.lengths = Ids::vector(vec![1, 2, 1, 2]);
+    states.push(s);
+    let mut s = State::default();
+    s.model.params.pop();
+    states.push(s);
+    let languages = ["en", "es", "zh-CN"].map(|lang| (lang, Fluent::language(lang)));
+    for (n, s) in states.iter().enumerate() {
+        let c = s.compute();
+        for phase in [Phase::Forward, Phase::Backward] {
+            for k in 0..=c.trace(phase).map_or(1, |t| t.len()) {
+                let ways = View::describe(&c, phase, k);
+                assert!(!ways.is_empty(), "{n} {phase:?} {k}");
+                for (lang, fluent) in &languages {
+                    for way in &ways {
+                        let text = fluent.say(way);
+                        assert!(!text.contains("rnn-") && !text.contains('{'), "{lang} {}: {text}", way.id);
+                    }
+                    let text = caption(&ways, |w| fluent.say(w));
+                    assert!(width(&text) <= CAPTION, "{lang} {n} {phase:?} {k}: {text}");
+                }
+            }
+        }
+    }
 }

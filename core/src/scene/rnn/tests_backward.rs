@@ -1,6 +1,6 @@
 //! Backward through time: PyTorch's gradients, the loss choices and SGD.
 
-use super::tests::{bits, close, matches, tensor};
+use super::tests::{bits, close, matches, said, tensor};
 use super::*;
 use crate::scene::contract::Edit;
 use crate::scene::fixtures::{fixture, floats};
@@ -69,7 +69,7 @@ fn sum_loss_is_the_op_backward_with_ones() {
         assert_eq!(b.loss, run.output.data().iter().map(|&x| x as f64).sum::<f64>() as f32, "{id}");
         assert_eq!(b.trace.steps.iter().filter(|s| s.phase == Phase::Backward).count(), b.trace.len());
         assert_eq!(b.steps.len(), b.trace.len());
-        assert!(!c.describe_backward(1).is_empty());
+        assert!(said(&c.describe_backward(1)).contains(": gradient from "), "{id}");
     }
     // Embedding → RNN: only looked-up rows of emb.weight get gradient.
     let c = State::preset("embedding_to_rnn").unwrap().compute();
@@ -85,12 +85,12 @@ fn sum_loss_is_the_op_backward_with_ones() {
     assert_eq!(c.trace(Phase::Backward).unwrap().marks_at(1).phase, Some(Phase::Backward));
     assert!(b.trace.steps[0].reads.iter().any(|s| s.tensor == "output.grad"));
     assert_eq!(
-        c.describe_backward(1),
+        said(&c.describe_backward(1)),
         "h_l0[1]: gradient from output.grad[:, 1], times tanh's slope, adds into weight and bias grads, \
          input.grad[:, 1] and t = 0."
     );
-    assert!(c.describe_backward(2).contains("from output.grad[:, 0] and t = 1,"));
-    assert!(c.describe_backward(2).ends_with("and h0.grad[0]."));
+    assert!(said(&c.describe_backward(2)).contains("from output.grad[:, 0] and t = 1,"));
+    assert!(said(&c.describe_backward(2)).ends_with("and h0.grad[0]."));
 }
 
 #[test]
@@ -113,14 +113,14 @@ fn h_n_in_the_loss_gives_pytorchs_grads() {
                 assert!((g - w).abs() <= 1e-5 + 1e-5 * w.abs(), "{name} {grad}: {g} vs {w}");
             }
         }
-        assert!(c.describe_backward(0).contains("h_n.grad = 1"));
+        assert!(said(&c.describe_backward(0)).contains("h_n.grad = 1"));
         // Without it, the last cell gets nothing from h_n.
         s.set_h_n_in_loss(false);
         assert!(!s.compute().backward.unwrap().h_n_in_loss);
     }
     let mut s = State::default();
     s.set_h_n_in_loss(true);
-    assert!(s.compute().describe_backward(1).contains("from output.grad[:, 1] and h_n.grad,"));
+    assert!(said(&s.compute().describe_backward(1)).contains("from output.grad[:, 1] and h_n.grad,"));
 }
 
 #[test]

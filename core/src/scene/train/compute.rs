@@ -3,8 +3,8 @@
 
 use super::state::{empty, State};
 use super::{MOVIES, USERS};
-use crate::format::count;
 use crate::ops::{distinct_rows, Named};
+use crate::say::Say;
 use crate::scene::{label, Factor, Formula, Issue};
 use crate::tensor::Tensor;
 use crate::trace::{Phase, Trace};
@@ -48,7 +48,9 @@ pub struct Computed {
     pub scatter: Vec<Point>,
     /// `x (8, 2) → (u * m).sum(1) → output (8,)`
     pub shape_equation: String,
-    pub captions: Vec<String>,
+    /// What a score is made of, and which rows never move: said in the learner's language by the
+    /// page and the notebook.
+    pub captions: Vec<Say>,
     /// What a formula needs: the (user, movie) row of each rating and the tables.
     rows: Vec<(usize, usize)>,
     tables: [Tensor; 2],
@@ -92,16 +94,9 @@ impl State {
         let touched_movies = distinct_rows(self.ratings.iter().map(|r| r.movie as usize), n_movies);
         let untouched = |n: usize, t: &[usize]| (0..n).filter(|i| !t.contains(i)).collect::<Vec<_>>();
         let (still_u, still_m) = (untouched(n_users, &touched_users), untouched(n_movies, &touched_movies));
-        let mut captions = vec![format!(
-            "Each score is (user_factors[u] * movie_factors[m]).sum(): {} products added per rating.",
-            self.n_factors()
-        )];
+        let mut captions = vec![crate::say!("train-caption-score", factors = self.n_factors())];
         if !still_u.is_empty() || !still_m.is_empty() {
-            captions.push(format!(
-                "Only rated rows get gradient, so only they move: users [{}] and movies [{}] keep their random start.",
-                list(&still_u),
-                list(&still_m)
-            ));
+            captions.push(crate::say!("train-caption-still", users = list(&still_u), movies = list(&still_m)));
         }
         let r = self.ratings.len();
         let mut loss_curve = self.learning.losses.clone();
@@ -188,23 +183,19 @@ impl Computed {
         })
     }
 
-    /// The timeline's words for the step at `playhead` of a pass.
-    pub fn describe(&self, pass: Phase, playhead: usize) -> String {
+    /// The timeline's words for the step at `playhead` of a pass, the ways to say it (one here):
+    /// "output[1]: user 0's row times movie 2's row, number by number, summed = 0.1234." in English.
+    pub fn describe(&self, pass: Phase, playhead: usize) -> Vec<Say> {
         let trace = self.trace_of(pass);
         let n = trace.len();
         if n == 0 {
-            return "Nothing to play: PyTorch raises on the current ratings.".into();
+            return vec![crate::say!("train-caption-nothing")];
         }
         let Some(step) = playhead.checked_sub(1).and_then(|k| trace.steps.get(k)) else {
-            return match pass {
-                Phase::Forward => {
-                    format!("Forward: {}, one per rating. Press Step forward to start.", count(n, "step"))
-                }
-                Phase::Backward => format!(
-                    "Backward: {}, from the last rating back to the first. Press Step forward to start.",
-                    count(n, "step")
-                ),
-            };
+            return vec![match pass {
+                Phase::Forward => crate::say!("train-caption-forward", steps = n),
+                Phase::Backward => crate::say!("train-caption-backward", steps = n),
+            }];
         };
         // Which row of a table a span is: `user_factors.weight[1]` → 1.
         let row = |spans: &[crate::trace::Span], k: usize| {
@@ -212,24 +203,19 @@ impl Computed {
         };
         let at = |t: &Tensor, spans: &[crate::trace::Span]| {
             let b = spans.first()?.index.first().copied().flatten()?;
-            Some((b, crate::format::short(t.get(&[b])?)))
+            Some((b.to_string(), crate::format::short(t.get(&[b])?)))
         };
         let (reads, writes) = (&step.reads[..], &step.writes[..]);
-        let (u, m) = (row(reads, 1), row(reads, 2));
-        match pass {
+        let (user, movie) = (row(reads, 1), row(reads, 2));
+        vec![match pass {
             Phase::Forward => match at(&self.output, writes) {
-                Some((b, y)) => {
-                    format!("output[{b}]: user {u}'s row times movie {m}'s row, number by number, summed = {y}.")
-                }
-                None => format!("user {u}'s row times movie {m}'s row, summed."),
+                Some((b, y)) => crate::say!("train-step-forward", b = b, user = user, movie = movie, value = y),
+                None => crate::say!("train-step-forward-bare", user = user, movie = movie),
             },
-            Phase::Backward => {
-                let g =
-                    at(&self.output_grad, reads).map_or(String::new(), |(b, g)| format!("output.grad[{b}] = {g}: "));
-                format!(
-                    "{g}times movie {m}'s row, it adds into user {u}'s gradient row; times user {u}'s row, into movie {m}'s."
-                )
-            }
-        }
+            Phase::Backward => match at(&self.output_grad, reads) {
+                Some((b, g)) => crate::say!("train-step-backward", b = b, grad = g, user = user, movie = movie),
+                None => crate::say!("train-step-backward-bare", user = user, movie = movie),
+            },
+        }]
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Computed, State, MAX_FACTORS, MAX_RATINGS, MAX_ROWS, MOVIES, PRESETS, USERS};
 use crate::ops::{find, Named};
+use crate::say::Say;
 use crate::scene::contract::{scene_common, view_common, Scene, View};
 use crate::scene::learn::Learning;
 use crate::scene::{check_seed, check_shape, Formula, Issue};
@@ -84,7 +85,7 @@ impl View for Computed {
         Some(self.trace_of(phase))
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         Computed::describe(self, phase, playhead)
     }
 }

@@ -1,10 +1,12 @@
 use super::state::draw;
 use super::*;
 use crate::ops::find;
+use crate::say::{caption, write};
 use crate::scene::contract::{Edit, Scene, MAX_RUN};
 use crate::scene::fixtures::{fixture, floats};
 use crate::scene::{from_json, history, to_json, Factor};
 use crate::tensor::Tensor;
+use crate::trace::Phase;
 use serde_json::Value;
 
 fn lr(text: &str) -> Edit {
@@ -57,13 +59,54 @@ fn presets_train_like_pytorch() {
 }
 
 #[test]
+fn captions_say_each_step() {
+    let c = State::default().compute();
+    let said = |phase, k| caption(&c.describe(phase, k), write);
+    assert_eq!(said(Phase::Forward, 0), "Forward: 8 steps, one per rating. Press Step forward to start.");
+    let y = crate::format::short(c.output.data()[1]);
+    assert_eq!(
+        said(Phase::Forward, 2),
+        format!("output[1]: user 0's row times movie 2's row, number by number, summed = {y}.")
+    );
+    assert_eq!(
+        said(Phase::Backward, 0),
+        "Backward: 8 steps, from the last rating back to the first. Press Step forward to start."
+    );
+    let g = crate::format::short(c.output_grad.data()[7]);
+    assert_eq!(
+        said(Phase::Backward, 1),
+        format!(
+            "output.grad[7] = {g}: times movie {m}'s row, it adds into user {u}'s gradient row; times user {u}'s \
+             row, into movie {m}'s.",
+            u = State::default().ratings[7].user,
+            m = State::default().ratings[7].movie
+        )
+    );
+    assert_eq!(
+        write(&c.captions[0]),
+        "Each score is (user_factors[u] * movie_factors[m]).sum(): 2 products added per rating."
+    );
+    let mut s = State::default();
+    s.set_size("n_factors", "1").unwrap();
+    assert!(write(&s.compute().captions[0]).ends_with(": 1 product added per rating."));
+    // Ratings of users the table no longer has: PyTorch raises, nothing to play.
+    s.set_size("n_users", "1").unwrap();
+    let c = s.compute();
+    assert!(c.stale);
+    for phase in [Phase::Forward, Phase::Backward] {
+        let said = caption(&c.describe(phase, 0), write);
+        assert_eq!(said, "Nothing to play: PyTorch raises on the current ratings.");
+    }
+}
+
+#[test]
 fn only_rated_rows_move() {
     let mut s = State::default();
     let start = s.clone();
     let c = s.compute();
     assert_eq!((c.touched_users.clone(), c.touched_movies.clone()), (vec![0, 1, 2], vec![0, 1, 2, 3, 4]));
     assert!(c.changed_users.is_empty() && c.grads.len() == 2);
-    assert!(c.captions[1].contains("users [3, 4] and movies [5]"));
+    assert!(write(&c.captions[1]).contains("users [3, 4] and movies [5]"));
     let g = find(&c.grads, USERS).unwrap();
     assert!(g.data()[6..].iter().all(|&x| x == 0.0) && g.data()[..6].iter().all(|&x| x != 0.0));
     s.step().unwrap();

@@ -7,8 +7,9 @@ use super::corpus::Pair;
 use super::state::State;
 use super::task::{Run, Start, Task};
 use super::{IN, OUT};
-use crate::format::{count, short};
+use crate::format::short;
 use crate::ops::{distinct_rows, Named};
+use crate::say::Say;
 use crate::scene::{label, Factor, Formula, Issue};
 use crate::tensor::{Ids, Tensor};
 use crate::trace::{Phase, Trace};
@@ -63,7 +64,9 @@ pub struct Computed {
     pub map_task: Map,
     pub issues: Vec<Issue>,
     pub shape_equation: String,
-    pub captions: Vec<String>,
+    /// What the step and the task come to, said in the learner's language by the page and the
+    /// notebook.
+    pub captions: Vec<Say>,
     /// What a formula needs: the tables.
     tables: [Tensor; 2],
 }
@@ -194,25 +197,21 @@ impl State {
         }
     }
 
-    fn captions(&self, corpus: &super::corpus::Corpus, runs: &[Run], b: usize) -> Vec<String> {
-        let mut out = vec![format!(
-            "{}: {} of the vocabulary's {} are read and moved by this step; every other row's gradient is 0.",
-            if self.cbow {
-                "CBOW predicts each centre word from the mean of its context's rows"
-            } else {
-                "Skip-gram predicts each context word from its centre's row"
-            },
-            count(b, "pair"),
-            count(corpus.vocab(), "row"),
+    fn captions(&self, corpus: &super::corpus::Corpus, runs: &[Run], b: usize) -> Vec<Say> {
+        let mut out = vec![crate::say!(
+            "word2vec-caption-step",
+            model = if self.cbow { "cbow" } else { "skip-gram" },
+            pairs = b,
+            rows = corpus.vocab(),
         )];
         if let [random, frozen, tuned] = runs {
             let last = |r: &Run| r.losses.last().map_or("?".into(), |&l| short(l));
-            out.push(format!(
-                "The task after {}: from a random table loss {}, from word2vec's frozen {}, fine-tuned {}.",
-                count(self.task_steps, "step"),
-                last(random),
-                last(frozen),
-                last(tuned)
+            out.push(crate::say!(
+                "word2vec-caption-task",
+                steps = self.task_steps,
+                random = last(random),
+                frozen = last(frozen),
+                fine_tuned = last(tuned),
             ));
         }
         out
@@ -262,12 +261,14 @@ impl Computed {
         usize::try_from(id).ok().and_then(|i| self.words.get(i)).map_or("?", String::as_str)
     }
 
-    /// The timeline's words for the step at `playhead` of a pass.
-    pub fn describe(&self, pass: Phase, playhead: usize) -> String {
+    /// The timeline's words for the step at `playhead` of a pass: the ways to say it, the most said
+    /// first, as "Pair 0: the → film: pos[0] = 6.4601; the negatives with, would, scenes make
+    /// neg[0]." in English.
+    pub fn describe(&self, pass: Phase, playhead: usize) -> Vec<Say> {
         let trace = self.trace_of(pass);
         let n = trace.len();
         if n == 0 {
-            return "Nothing to play: the corpus gives no pair to train on.".into();
+            return vec![crate::say!("word2vec-step-nothing")];
         }
         let Some(p) =
             playhead.checked_sub(1).and_then(|k| trace.steps.get(k)).and_then(|s| s.writes.first()).and_then(|w| {
@@ -278,31 +279,70 @@ impl Computed {
                 }
             })
         else {
-            return match pass {
-                Phase::Forward => {
-                    format!("Forward: {}, one per pair of the sentence. Press Step forward to start.", count(n, "step"))
-                }
-                Phase::Backward => format!(
-                    "Backward: {}, from the last pair back to the first. Press Step forward to start.",
-                    count(n, "step")
-                ),
-            };
+            return vec![match pass {
+                Phase::Forward => crate::say!("word2vec-step-forward-overview", steps = n),
+                Phase::Backward => crate::say!("word2vec-step-backward-overview", steps = n),
+            }];
         };
-        let Some(pair) = self.pairs.get(p) else { return String::new() };
+        let Some(pair) = self.pairs.get(p) else { return Vec::new() };
         let words = |ids: &[i64]| ids.iter().map(|&i| self.word(i)).collect::<Vec<_>>().join(", ");
         let k = self.negatives.shape().get(1).copied().unwrap_or(0);
-        let negs = words(&self.negatives.data()[p * k..(p + 1) * k]);
+        let negatives = words(&self.negatives.data()[p * k..(p + 1) * k]);
         let (input, target) = (words(&pair.input), self.word(pair.target));
-        let input = if pair.input.len() > 1 { format!("the mean of {input}") } else { input };
+        // CBOW's input is the mean of the context's rows, skip-gram's the centre's one row.
+        let kind = if pair.input.len() > 1 { "mean" } else { "word" };
+        let at = p.to_string();
+        // Shorter ways for a language, or words, that the whole sentence does not fit: the
+        // negatives counted, then the pair's score or gradient alone.
         match pass {
-            Phase::Forward => format!(
-                "Pair {p}: {input} → {target}: pos[{p}] = {}; the negatives {negs} make neg[{p}].",
-                self.pos.get(&[p]).map_or("?".into(), short)
-            ),
-            Phase::Backward => format!(
-                "pos.grad[{p}] = {}: only the rows of {input} (in_embed) and of {target}, {negs} (out_embed) get gradient.",
-                self.pos_grad.get(&[p]).map_or("?".into(), short)
-            ),
+            Phase::Forward => {
+                let pos = self.pos.get(&[p]).map_or("?".into(), short);
+                vec![
+                    crate::say!(
+                        "word2vec-step-forward",
+                        pair = &at,
+                        kind = kind,
+                        input = &input,
+                        target = target,
+                        pos = &pos,
+                        negatives = negatives,
+                    ),
+                    crate::say!(
+                        "word2vec-step-forward-counted",
+                        pair = &at,
+                        kind = kind,
+                        input = &input,
+                        target = target,
+                        pos = &pos,
+                        count = k,
+                    ),
+                    crate::say!("word2vec-step-forward-short", pair = &at, target = target, pos = pos),
+                ]
+            }
+            Phase::Backward => {
+                let grad = self.pos_grad.get(&[p]).map_or("?".into(), short);
+                vec![
+                    crate::say!(
+                        "word2vec-step-backward",
+                        pair = &at,
+                        kind = kind,
+                        input = &input,
+                        target = target,
+                        grad = &grad,
+                        negatives = negatives,
+                    ),
+                    crate::say!(
+                        "word2vec-step-backward-counted",
+                        pair = &at,
+                        kind = kind,
+                        input = &input,
+                        target = target,
+                        grad = &grad,
+                        count = k,
+                    ),
+                    crate::say!("word2vec-step-backward-short", pair = &at, grad = grad),
+                ]
+            }
         }
     }
 }

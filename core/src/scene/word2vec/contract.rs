@@ -3,6 +3,7 @@
 
 use super::{Computed, State, IN, OUT, PRESETS};
 use crate::ops::Named;
+use crate::say::Say;
 use crate::scene::contract::{scene_common, view_common, Scene, View};
 use crate::scene::learn::Learning;
 use crate::scene::{check_seed, Formula, Issue};
@@ -91,7 +92,7 @@ impl View for Computed {
         Some(self.trace_of(phase))
     }
 
-    fn describe(&self, phase: Phase, playhead: usize) -> String {
+    fn describe(&self, phase: Phase, playhead: usize) -> Vec<Say> {
         Computed::describe(self, phase, playhead)
     }
 }

@@ -1,5 +1,6 @@
 use super::task::Start;
 use super::*;
+use crate::say::{caption, write};
 use crate::scene::contract::{Edit, Scene};
 use crate::trace::Phase;
 
@@ -110,17 +111,52 @@ fn a_new_corpus_draws_new_tables_and_keeps_a_label_per_line() {
     s.apply(&Edit::field("corpus", "")).unwrap();
     let v = s.compute();
     assert!(!v.issues.is_empty() && v.forward.is_empty());
-    assert!(v.describe(Phase::Forward, 0).contains("no pair"));
+    assert!(caption(&v.describe(Phase::Forward, 0), write).contains("no pair"));
 }
 
 #[test]
 fn a_caption_names_the_pair_and_its_rows() {
     let v = State::default().compute();
-    let said = v.describe(Phase::Forward, 1);
+    let said = caption(&v.describe(Phase::Forward, 1), write);
     assert!(said.starts_with("Pair 0: the → film: pos[0] = "), "{said}");
-    let back = v.describe(Phase::Backward, 1);
+    let back = caption(&v.describe(Phase::Backward, 1), write);
     assert!(back.contains("pos.grad[9]"), "{back}");
+    assert_eq!(
+        caption(&v.describe(Phase::Forward, 0), write),
+        "Forward: 10 steps, one per pair of the sentence. Press Step forward to start."
+    );
+    assert_eq!(
+        write(&v.captions[0]),
+        "Skip-gram predicts each context word from its centre's row: 10 pairs of the vocabulary's 35 rows are read \
+         and moved by this step; every other row's gradient is 0."
+    );
+    assert!(write(&v.captions[1]).starts_with("The task after 150 steps: from a random table loss "));
+    let cbow = State::preset("cbow").unwrap().compute();
+    let said = caption(&cbow.describe(Phase::Forward, 1), write);
+    assert!(said.starts_with("Pair 0: the mean of film, was → the: pos[0] = "), "{said}");
+    let back = caption(&cbow.describe(Phase::Backward, 1), write);
+    assert!(back.contains("only the rows of the mean of film, was (in_embed)"), "{back}");
     let f = v.formula("pos", &[0]).unwrap();
     assert_eq!(f.products.len(), 8);
     assert_eq!(f.products[0].1.name, "in_embed.weight[0, 0]");
+}
+
+/// Twenty negatives listed do not fit two lines: the caption counts them instead, or says the
+/// pair's score alone.
+#[test]
+fn a_long_caption_counts_the_negatives() {
+    let mut s = State::default();
+    s.apply(&Edit::field("negatives", "20")).unwrap();
+    let v = s.compute();
+    let ways = v.describe(Phase::Forward, 2);
+    assert_eq!(ways.len(), 3);
+    assert!(crate::say::width(&write(&ways[0])) > crate::say::CAPTION);
+    let said = caption(&ways, write);
+    assert!(
+        said.starts_with("Pair 1: the → was: pos[1] = ") && said.ends_with("; its 20 negatives make neg[1]."),
+        "{said}"
+    );
+    assert!(write(&ways[2]).ends_with(", the score of was."), "{}", write(&ways[2]));
+    let back = caption(&v.describe(Phase::Backward, 1), write);
+    assert!(back.ends_with("and its 20 negatives (out_embed) get gradient."), "{back}");
 }
