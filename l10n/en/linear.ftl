@@ -80,3 +80,42 @@ linear-step-backward-no-bias = { $grad } flows back into { $into } (times { $x }
 linear-step-backward-short = { $grad } flows back into { $into }, { $bias } and { $dx }.
 # The same, for a layer without bias.
 linear-step-backward-short-no-bias = { $grad } flows back into { $into } and { $dx }.
+
+## Notes (core/src/scene/linear/)
+
+# The lede above a 1-D input: $bias_i is the code " + bias[i]" and $bias the code " + bias" (both
+# empty when the layer has no bias; keep them right after the code they extend); $out is
+# out_features, the number of outputs.
+linear-note-lede-vector =
+    A 1-D input is one sample, a single row: output[i] = input · weight[i]{ $bias_i }. That is weight @ input{ $bias }, and input @ weight.T{ $bias } gives the same { $out ->
+        [one] { $out } number
+       *[other] { $out } numbers
+    }.
+# The lede above a batch (N, in_features): $n is N, the number of input rows; $bias_i and $bias as
+# in linear-note-lede-vector; $other_way is the sentence that follows (linear-note-other-way-runs
+# or linear-note-other-way-fails).
+linear-note-lede-batch =
+    { $n ->
+        [one] The one row of input is one sample
+       *[other] Each of the { $n } rows of input is one sample
+    } with its own output row: output[n, i] = input[n] · weight[i]{ $bias_i }, all at once as input @ weight.T{ $bias }. { $other_way }
+# Follows linear-note-lede-batch when N = in_features: weight @ input runs too, but means something else.
+linear-note-other-way-runs = The other way round, weight @ input, would also run here, but it treats input's columns as samples and gives other numbers.
+# Follows linear-note-lede-batch otherwise: $error is PyTorch's error, in English as PyTorch prints
+# it ("mm: mat1 and mat2 shapes cannot be multiplied (10x6 and 2x6)").
+linear-note-other-way-fails = The other way round, weight @ input fails: { $error }.
+# The lede above an input with several leading dimensions, (B, N, in_features): $lead is their
+# shape ("(2, 3)"), $rows the number of rows they hold (B·N), $in_features and $out_features the
+# layer's sizes.
+linear-note-lede-batches =
+    The leading dims { $lead } are carried along: { $rows ->
+        [one] the { $rows } row of length { $in_features } goes
+       *[other] all { $rows } rows of length { $in_features } go
+    } through the same weight, and output keeps { $lead }, ending in out_features = { $out_features } instead of in_features = { $in_features }.
+# Under the weight tensor: why it is (out_features, in_features). $shape is its shape ("(10, 6)"),
+# $n the number of numbers in a row (in_features).
+linear-note-weight =
+    weight is stored (out_features, in_features) = { $shape }: row i holds the { $n ->
+        [one] { $n } number that makes
+       *[other] { $n } numbers that make
+    } output feature i.

@@ -153,3 +153,40 @@ one-hot-step-table-grad = { $grad } += { $out } ({ $input } = { $id }): { $d } n
 one-hot-step-table-grad-again = { $grad } += { $out } ({ $input } = { $id }): { $d } numbers into row { $id } only. Row { $id } held a gradient already: they add up.
 one-hot-step-table-grad-again-short = { $grad } += { $out } ({ $input } = { $id }): { $d } numbers into row { $id }, which held a gradient already: they add up.
 one-hot-step-table-grad-again-shortest = { $grad } += { $out }: row { $id } held a gradient already: they add up.
+
+## Notes (core/src/scene/one_hot/): the scene's sentences beside the grids (the work counted, the
+## equality check, the gradients' counts, the time both ways took), also written in the notebook.
+## Tensor names are PyTorch's, left as they are. $copies, $multiply_adds, $zeros, $written and
+## $adds are numbers already written with their commas.
+
+# $v is V: how many times the lookup's work the one-hot way does (a number already written).
+one-hot-note-cost = The lookup copies { $copies } numbers. The one-hot way does { $multiply_adds } multiply-adds, { $zeros } of them by 0: { $v }× the work for the same result.
+# Said after "torch.equal(emb(input), linear(one_hot)) → True": why both ways agree to the bit.
+one-hot-note-equal = Each number of linear(one_hot) is one 1 × w plus zeros, so it is w itself, to the last bit.
+# The same, when some numbers differ in the sign of a zero only. "−0 == 0" is code.
+one-hot-note-equal-signed-zero = Each number of linear(one_hot) is one 1 × w plus zeros, so it is w itself, to the last bit. Only the sign of a zero can differ: the sum 0 + (−0) is +0, and −0 == 0.
+# Said after "→ False". $out is the first number that differs, like emb(input)[0, 0].
+one-hot-note-nan-both = { $out } is nan both ways, and nan never equals nan.
+# $out is like linear(one_hot)[0, 0]; $weight a row of linear.weight, like linear.weight[0].
+one-hot-note-nan-linear = { $out } is nan: its sum multiplies an inf or nan of { $weight } by 0, and 0 × inf = nan. The lookup never reads that number.
+# $lookup and $linear are the same cell of both outputs, like emb(input)[0, 1] and
+# linear(one_hot)[0, 1]; $a and $b their numbers as PyTorch prints them.
+one-hot-note-differ = { $lookup } = { $a } but { $linear } = { $b }.
+# The notebook's line: $code is code, "torch.equal(emb(input), linear(one_hot)) → True"; $why is
+# one of the messages above.
+one-hot-note-verdict = { $code }: { $why }
+# While input has an id outside the table. $ids are the ids the outputs come from, like "2, 3, 1".
+one-hot-note-stale = The outputs are still those of the last valid input [{ $ids }]; fix the marked id to update them.
+# ($d, $v) is the gradient's shape.
+one-hot-note-linear-grad = linear.weight.grad is dense ({ $d }, { $v }): all { $written } entries written ({ $multiply_adds } multiply-adds), { $zeros } of them 0, the columns no id uses.
+# $ids: how many ids; $d: how many numbers a row holds; $rows: how many distinct rows the ids pick.
+one-hot-note-table-grad = emb.weight.grad: { $ids ->
+        [one] { $ids } id
+       *[other] { $ids } ids
+    } × { $d } = { $adds } numbers added into { $rows ->
+        [one] { $rows } looked-up row
+       *[other] { $rows } looked-up rows
+    }; the other { $zeros } entries stay 0, never written.
+# Both ways timed in this browser. $lookup and $one_hot are milliseconds per call, $ratio how many
+# times longer the one-hot way takes ("51,699", "0.5"): numbers already written.
+one-hot-note-timing = Lookup { $lookup } ms per call, one-hot × Linear { $one_hot } ms per call: { $ratio }× the lookup's time.

@@ -203,3 +203,45 @@ rnn-step-backward-short = { $lane }[{ $t }]: gradient from { $from ->
         [layer] layer { $below }
        *[input] { $below }
     } and { $back }.
+
+## Notes (core/src/scene/rnn/)
+# The notes under output and h_n and above the unrolled diagram (also in the notebook). Every
+# span like output[:, -1], h_n[0] or t = 0 is code and stays as it is.
+
+# A note said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-note-then = { $first } { $next }
+# What output holds: $shape is its shape, e.g. (3, 2, 5). With $layers "many" (a stacked RNN)
+# output is the top layer's h_t, $top the index of that layer.
+rnn-note-output = output { $shape }: h_t{ $layers ->
+        [many] {" "}of the top layer (layer { $top })
+       *[one] {""}
+    } at every time step, for every sequence.
+# A bidirectional RNN's output: each step holds $width numbers, those of the forward direction
+# (indices 0 to $last_forward) then those of the reverse one ($first_reverse to $last_reverse).
+rnn-note-output-directions = Each step's { $width } numbers are [forward | reverse]: 0–{ $last_forward } from the forward pass, { $first_reverse }–{ $last_reverse } from the reverse pass.
+# A packed batch: output holds padding_value ($value, code) past each sequence's length.
+rnn-note-output-padding = Past a sequence's own length it holds padding_value = { $value }.
+# What h_n holds: $shape is its shape; its rows are $layers layers × $directions directions = $rows.
+rnn-note-h-n = h_n { $shape }: only the final state, one row per layer and direction ({ $layers } × { $directions } = { $rows }), for each sequence; it has no time axis.
+# One direction: h_n[-1] equals $last (output[:, -1] or output[-1]), or, when the packed
+# sequences have different lengths ($ragged "yes"), each sequence's own last step of output.
+rnn-note-h-n-last = h_n[-1] equals { $ragged ->
+        [yes] each sequence's own last step of output
+       *[no] { $last }
+    }.
+# Two directions: the forward half is as above; the reverse direction ends at t = 0, so its
+# last state is the second half of $first (output[:, 0] or output[0]).
+rnn-note-h-n-both = h_n[-2] (forward) equals the first half of { $ragged ->
+        [yes] each sequence's own last step of output
+       *[no] { $last }
+    }; h_n[-1] (reverse) ends at t = 0, so it equals the second half of { $first }.
+# A stacked RNN: rows h_n[0] to h_n[$last] are the lower layers' last states.
+rnn-note-h-n-lower = h_n[0] to h_n[{ $last }] come from the lower layers, which output never shows.
+# Above the unrolled diagram, when the batch is packed: $lengths is the list, e.g. [2, 2, 1, 1].
+rnn-note-packed = Packed with lengths { $lengths }: each sequence runs only its own steps, and h_n holds each one's last step.
+# The sequences shorter than the longest: $stops lists them ("sequence 2 stops after t = 0, sequence 3 stops after t = 0").
+rnn-note-skipped = Here { $stops }; its later cells are skipped.
+# One item of that list: sequence $sequence's last step is t = $t.
+rnn-note-stops = sequence { $sequence } stops after t = { $t }
+# Two or more items of that list: $first (one or more items), then item $next.
+rnn-note-list = { $first }, { $next }

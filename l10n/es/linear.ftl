@@ -80,3 +80,42 @@ linear-step-backward-no-bias = { $grad } vuelve a { $into } (por { $x }) y a { $
 linear-step-backward-short = { $grad } vuelve a { $into }, a { $dx } y a { $bias }.
 # The same, for a layer without bias.
 linear-step-backward-short-no-bias = { $grad } vuelve a { $into } y a { $dx }.
+
+## Notes (core/src/scene/linear/)
+
+# The lede above a 1-D input: $bias_i is the code " + bias[i]" and $bias the code " + bias" (both
+# empty when the layer has no bias; keep them right after the code they extend); $out is
+# out_features, the number of outputs.
+linear-note-lede-vector =
+    Una entrada 1-D es una sola muestra, una sola fila: output[i] = input · weight[i]{ $bias_i }. Eso es weight @ input{ $bias }, y también input @ weight.T{ $bias } da { $out ->
+        [one] el mismo número
+       *[other] los mismos { $out } números
+    }.
+# The lede above a batch (N, in_features): $n is N, the number of input rows; $bias_i and $bias as
+# in linear-note-lede-vector; $other_way is the sentence that follows (linear-note-other-way-runs
+# or linear-note-other-way-fails).
+linear-note-lede-batch =
+    { $n ->
+        [one] La única fila de input es una muestra
+       *[other] Cada una de las { $n } filas de input es una muestra
+    } con su propia fila de output: output[n, i] = input[n] · weight[i]{ $bias_i }, todo de una vez como input @ weight.T{ $bias }. { $other_way }
+# Follows linear-note-lede-batch when N = in_features: weight @ input runs too, but means something else.
+linear-note-other-way-runs = Al revés, weight @ input también se ejecutaría aquí, pero toma las columnas de input como muestras y da otros números.
+# Follows linear-note-lede-batch otherwise: $error is PyTorch's error, in English as PyTorch prints
+# it ("mm: mat1 and mat2 shapes cannot be multiplied (10x6 and 2x6)").
+linear-note-other-way-fails = Al revés, weight @ input falla: { $error }.
+# The lede above an input with several leading dimensions, (B, N, in_features): $lead is their
+# shape ("(2, 3)"), $rows the number of rows they hold (B·N), $in_features and $out_features the
+# layer's sizes.
+linear-note-lede-batches =
+    Las dimensiones iniciales { $lead } se conservan tal cual: { $rows ->
+        [one] su única fila, de longitud { $in_features }, pasa
+       *[other] las { $rows } filas de longitud { $in_features } pasan
+    } por el mismo weight, y output conserva { $lead } y termina en out_features = { $out_features } en lugar de in_features = { $in_features }.
+# Under the weight tensor: why it is (out_features, in_features). $shape is its shape ("(10, 6)"),
+# $n the number of numbers in a row (in_features).
+linear-note-weight =
+    weight se guarda como (out_features, in_features) = { $shape }: la fila i contiene { $n ->
+        [one] el número que da
+       *[other] los { $n } números que dan
+    } la característica de salida i.

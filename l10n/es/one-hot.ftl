@@ -139,3 +139,26 @@ one-hot-step-table-grad-again-short = { $grad } += { $out } ({ $input } = { $id 
        *[other] { $d } números entran
     } en la fila { $id }, que ya tenía un gradiente: se suman.
 one-hot-step-table-grad-again-shortest = { $grad } += { $out }: la fila { $id } ya tenía un gradiente: se suman.
+
+## Notas (core/src/scene/one_hot/): las frases de la escena junto a las cuadrículas (el trabajo
+## contado, la comprobación de igualdad, el recuento de los gradientes, el tiempo de cada camino),
+## que también se escriben en el cuaderno. Los nombres de tensores son de PyTorch y quedan tal cual.
+## $copies, $multiply_adds, $zeros, $written y $adds son números ya escritos con sus comas.
+
+one-hot-note-cost = La búsqueda copia { $copies } números. El camino one-hot hace { $multiply_adds } multiplicaciones-suma, { $zeros } de ellas por 0: { $v }× el trabajo para el mismo resultado.
+one-hot-note-equal = Cada número de linear(one_hot) es un 1 × w más ceros, así que es el propio w, hasta el último bit.
+one-hot-note-equal-signed-zero = Cada número de linear(one_hot) es un 1 × w más ceros, así que es el propio w, hasta el último bit. Solo puede diferir el signo de un cero: la suma 0 + (−0) es +0, y −0 == 0.
+one-hot-note-nan-both = { $out } es nan por los dos caminos, y nan nunca es igual a nan.
+one-hot-note-nan-linear = { $out } es nan: su suma multiplica por 0 un inf o nan de { $weight }, y 0 × inf = nan. La búsqueda nunca lee ese número.
+one-hot-note-differ = { $lookup } = { $a }, pero { $linear } = { $b }.
+one-hot-note-verdict = { $code }: { $why }
+one-hot-note-stale = Las salidas siguen siendo las de la última entrada válida [{ $ids }]; se actualizan al corregir el id marcado.
+one-hot-note-linear-grad = linear.weight.grad es denso ({ $d }, { $v }): se escriben sus { $written } entradas ({ $multiply_adds } multiplicaciones-suma), { $zeros } de ellas 0, las de las columnas que ningún id usa.
+one-hot-note-table-grad = emb.weight.grad: { $ids ->
+        [one] { $ids } id
+       *[other] { $ids } ids
+    } × { $d } = { $adds } números sumados en { $rows ->
+        [one] { $rows } fila buscada
+       *[other] { $rows } filas buscadas
+    }; las otras { $zeros } entradas se quedan en 0, nunca se escriben.
+one-hot-note-timing = Búsqueda, { $lookup } ms por llamada; one-hot × Linear, { $one_hot } ms por llamada: { $ratio }× el tiempo de la búsqueda.

@@ -206,3 +206,45 @@ rnn-step-backward-short = { $lane }[{ $t }]: gradiente de { $from ->
         [layer] la capa { $below }
        *[input] { $below }
     } y a { $back }.
+
+## Notes (core/src/scene/rnn/)
+# The notes under output and h_n and above the unrolled diagram (also in the notebook). Every
+# span like output[:, -1], h_n[0] or t = 0 is code and stays as it is.
+
+# A note said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-note-then = { $first } { $next }
+# What output holds: $shape is its shape, e.g. (3, 2, 5). With $layers "many" (a stacked RNN)
+# output is the top layer's h_t, $top the index of that layer.
+rnn-note-output = output { $shape }: h_t{ $layers ->
+        [many] {" "}de la capa superior (capa { $top })
+       *[one] {""}
+    } en cada paso de tiempo, para cada secuencia.
+# A bidirectional RNN's output: each step holds $width numbers, those of the forward direction
+# (indices 0 to $last_forward) then those of the reverse one ($first_reverse to $last_reverse).
+rnn-note-output-directions = Los { $width } números de cada paso son [directa | inversa]: 0–{ $last_forward } de la dirección directa, { $first_reverse }–{ $last_reverse } de la dirección inversa.
+# A packed batch: output holds padding_value ($value, code) past each sequence's length.
+rnn-note-output-padding = Más allá de la longitud propia de cada secuencia, output contiene padding_value = { $value }.
+# What h_n holds: $shape is its shape; its rows are $layers layers × $directions directions = $rows.
+rnn-note-h-n = h_n { $shape }: solo el estado final, una fila por capa y dirección ({ $layers } × { $directions } = { $rows }), para cada secuencia; no tiene eje de tiempo.
+# One direction: h_n[-1] equals $last (output[:, -1] or output[-1]), or, when the packed
+# sequences have different lengths ($ragged "yes"), each sequence's own last step of output.
+rnn-note-h-n-last = h_n[-1] es igual a { $ragged ->
+        [yes] output en el último paso propio de cada secuencia
+       *[no] { $last }
+    }.
+# Two directions: the forward half is as above; the reverse direction ends at t = 0, so its
+# last state is the second half of $first (output[:, 0] or output[0]).
+rnn-note-h-n-both = h_n[-2] (directa) es igual a la primera mitad de { $ragged ->
+        [yes] output en el último paso propio de cada secuencia
+       *[no] { $last }
+    }; h_n[-1] (inversa) termina en t = 0, así que es igual a la segunda mitad de { $first }.
+# A stacked RNN: rows h_n[0] to h_n[$last] are the lower layers' last states.
+rnn-note-h-n-lower = Las filas h_n[0] a h_n[{ $last }] vienen de las capas inferiores, que output nunca muestra.
+# Above the unrolled diagram, when the batch is packed: $lengths is the list, e.g. [2, 2, 1, 1].
+rnn-note-packed = Empaquetado con longitudes { $lengths }: cada secuencia ejecuta solo sus propios pasos, y h_n guarda el último paso de cada una.
+# The sequences shorter than the longest: $stops lists them ("sequence 2 stops after t = 0, sequence 3 stops after t = 0").
+rnn-note-skipped = Aquí { $stops }; sus celdas posteriores se omiten.
+# One item of that list: sequence $sequence's last step is t = $t.
+rnn-note-stops = la secuencia { $sequence } se detiene después de t = { $t }
+# Two or more items of that list: $first (one or more items), then item $next.
+rnn-note-list = { $first }, { $next }

@@ -80,3 +80,30 @@ linear-step-backward-no-bias = { $grad } 传回 { $into }（乘以 { $x }）和 
 linear-step-backward-short = { $grad } 传回 { $into }、{ $bias } 和 { $dx }。
 # The same, for a layer without bias.
 linear-step-backward-short-no-bias = { $grad } 传回 { $into } 和 { $dx }。
+
+## Notes (core/src/scene/linear/)
+
+# The lede above a 1-D input: $bias_i is the code " + bias[i]" and $bias the code " + bias" (both
+# empty when the layer has no bias; keep them right after the code they extend); $out is
+# out_features, the number of outputs.
+linear-note-lede-vector = 一维输入就是一个样本，即单独的一行：output[i] = input · weight[i]{ $bias_i }。这就是 weight @ input{ $bias }，而 input @ weight.T{ $bias } 给出同样的 { $out } 个数。
+# The lede above a batch (N, in_features): $n is N, the number of input rows; $bias_i and $bias as
+# in linear-note-lede-vector; $other_way is the sentence that follows (linear-note-other-way-runs
+# or linear-note-other-way-fails).
+linear-note-lede-batch =
+    { $n ->
+        [1] input 的唯一一行是一个样本，对应 output 的一行
+       *[other] input 的 { $n } 行各是一个样本，各自对应 output 的一行
+    }：output[n, i] = input[n] · weight[i]{ $bias_i }，一次全部算出就是 input @ weight.T{ $bias }。{ $other_way }
+# Follows linear-note-lede-batch when N = in_features: weight @ input runs too, but means something else.
+linear-note-other-way-runs = 反过来写成 weight @ input，这里也能运行，但它把 input 的列当作样本，给出的是别的数。
+# Follows linear-note-lede-batch otherwise: $error is PyTorch's error, in English as PyTorch prints
+# it ("mm: mat1 and mat2 shapes cannot be multiplied (10x6 and 2x6)").
+linear-note-other-way-fails = 反过来写成 weight @ input 则会报错：{ $error }。
+# The lede above an input with several leading dimensions, (B, N, in_features): $lead is their
+# shape ("(2, 3)"), $rows the number of rows they hold (B·N), $in_features and $out_features the
+# layer's sizes.
+linear-note-lede-batches = 前导维度 { $lead } 原样保留：{ $rows } 个长度为 { $in_features } 的行经过的是同一个 weight，output 也保留 { $lead }，只是最后一维是 out_features = { $out_features }，而不是 in_features = { $in_features }。
+# Under the weight tensor: why it is (out_features, in_features). $shape is its shape ("(10, 6)"),
+# $n the number of numbers in a row (in_features).
+linear-note-weight = weight 按 (out_features, in_features) = { $shape } 存储：第 i 行是算出第 i 个输出特征的那 { $n } 个数。

@@ -119,3 +119,19 @@ one-hot-step-table-grad = { $grad } += { $out }（{ $input } = { $id }）：{ $d
 one-hot-step-table-grad-again = { $grad } += { $out }（{ $input } = { $id }）：{ $d } 个数只加到第 { $id } 行。第 { $id } 行已有梯度：两者相加。
 one-hot-step-table-grad-again-short = { $grad } += { $out }（{ $input } = { $id }）：{ $d } 个数加到已有梯度的第 { $id } 行，两者相加。
 one-hot-step-table-grad-again-shortest = { $grad } += { $out }：第 { $id } 行已有梯度，两者相加。
+
+## 说明（core/src/scene/one_hot/）：场景中网格旁的文字（计算量统计、相等性检查、梯度的计数、两种方式的耗时），
+## 也会写进笔记本。张量名是 PyTorch 的，保持原样。$copies、$multiply_adds、$zeros、$written 和 $adds
+## 是已带逗号分组的数字。
+
+one-hot-note-cost = 查表复制 { $copies } 个数。one-hot 方式做 { $multiply_adds } 次乘加，其中 { $zeros } 次乘以 0：结果相同，计算量却是 { $v } 倍。
+one-hot-note-equal = linear(one_hot) 的每个数都是一个 1 × w 加上若干个零，所以就是 w 本身，连最后一位都相同。
+one-hot-note-equal-signed-zero = linear(one_hot) 的每个数都是一个 1 × w 加上若干个零，所以就是 w 本身，连最后一位都相同。只有零的符号可能不同：和 0 + (−0) 是 +0，而 −0 == 0。
+one-hot-note-nan-both = { $out } 在两种方式下都是 nan，而 nan 永远不等于 nan。
+one-hot-note-nan-linear = { $out } 是 nan：它的求和把 { $weight } 中的一个 inf 或 nan 乘以 0，而 0 × inf = nan。查表从不读取那个数。
+one-hot-note-differ = { $lookup } = { $a }，但 { $linear } = { $b }。
+one-hot-note-verdict = { $code }：{ $why }
+one-hot-note-stale = 输出仍是上一个有效输入 [{ $ids }] 的结果；改正标出的 id 即可更新。
+one-hot-note-linear-grad = linear.weight.grad 是稠密的 ({ $d }, { $v })：全部 { $written } 个元素都要写入（{ $multiply_adds } 次乘加），其中 { $zeros } 个为 0，即没有 id 用到的那些列。
+one-hot-note-table-grad = emb.weight.grad：{ $ids } 个 id × { $d } = { $adds } 个数，加到 { $rows } 个被查到的行中；其余 { $zeros } 个元素保持为 0，从未写入。
+one-hot-note-timing = 查表每次调用 { $lookup } ms，one-hot × Linear 每次调用 { $one_hot } ms：是查表耗时的 { $ratio } 倍。

@@ -185,3 +185,45 @@ rnn-step-backward-short = { $lane }[{ $t }]：梯度来自{ $also ->
         [layer] 第 { $below } 层和
        *[input] {" "}{ $below } 和
     } { $back }。
+
+## Notes (core/src/scene/rnn/)
+# The notes under output and h_n and above the unrolled diagram (also in the notebook). Every
+# span like output[:, -1], h_n[0] or t = 0 is code and stays as it is.
+
+# A note said in full: sentence $first, then sentence $next (each ends with its own full stop).
+rnn-note-then = { $first }{ $next }
+# What output holds: $shape is its shape, e.g. (3, 2, 5). With $layers "many" (a stacked RNN)
+# output is the top layer's h_t, $top the index of that layer.
+rnn-note-output = output { $shape }：{ $layers ->
+        [many] 顶层（第 { $top } 层）在每个时间步、每个序列上的 h_t
+       *[one] 每个时间步、每个序列上的 h_t
+    }。
+# A bidirectional RNN's output: each step holds $width numbers, those of the forward direction
+# (indices 0 to $last_forward) then those of the reverse one ($first_reverse to $last_reverse).
+rnn-note-output-directions = 每一步的 { $width } 个数按 [正向 | 逆向] 排列：0–{ $last_forward } 来自正向，{ $first_reverse }–{ $last_reverse } 来自逆向。
+# A packed batch: output holds padding_value ($value, code) past each sequence's length.
+rnn-note-output-padding = 超出序列自身长度的位置都是 padding_value = { $value }。
+# What h_n holds: $shape is its shape; its rows are $layers layers × $directions directions = $rows.
+rnn-note-h-n = h_n { $shape }：只有最终状态，每层每个方向一行（{ $layers } × { $directions } = { $rows }），每个序列各有一份；它没有时间轴。
+# One direction: h_n[-1] equals $last (output[:, -1] or output[-1]), or, when the packed
+# sequences have different lengths ($ragged "yes"), each sequence's own last step of output.
+rnn-note-h-n-last = h_n[-1] 等于{ $ragged ->
+        [yes] 每个序列自己最后一步的 output
+       *[no] {" "}{ $last }
+    }。
+# Two directions: the forward half is as above; the reverse direction ends at t = 0, so its
+# last state is the second half of $first (output[:, 0] or output[0]).
+rnn-note-h-n-both = h_n[-2]（正向）等于{ $ragged ->
+        [yes] 每个序列自己最后一步 output 的前一半
+       *[no] {" "}{ $last } 的前一半
+    }；h_n[-1]（逆向）在 t = 0 结束，所以等于 { $first } 的后一半。
+# A stacked RNN: rows h_n[0] to h_n[$last] are the lower layers' last states.
+rnn-note-h-n-lower = h_n[0] 到 h_n[{ $last }] 来自下面的层，output 从不显示它们。
+# Above the unrolled diagram, when the batch is packed: $lengths is the list, e.g. [2, 2, 1, 1].
+rnn-note-packed = 按长度 { $lengths } 打包：每个序列只运行自己的步，h_n 保存每个序列自己的最后一步。
+# The sequences shorter than the longest: $stops lists them ("sequence 2 stops after t = 0, sequence 3 stops after t = 0").
+rnn-note-skipped = 这里{ $stops }；之后的单元都被跳过。
+# One item of that list: sequence $sequence's last step is t = $t.
+rnn-note-stops = 序列 { $sequence } 在 t = { $t } 之后停止
+# Two or more items of that list: $first (one or more items), then item $next.
+rnn-note-list = { $first }，{ $next }

@@ -236,7 +236,11 @@ fn paragraph(text: &str) -> String {
 
 impl Notebook for linear::State {
     fn intro(v: &linear::Computed) -> Vec<String> {
-        vec![v.lede.clone(), format!("linear = {}: {}", v.module, v.shape_equation), v.weight_note.clone()]
+        vec![
+            crate::say::write(&v.lede),
+            format!("linear = {}: {}", v.module, v.shape_equation),
+            crate::say::write(&v.weight_note),
+        ]
     }
 
     fn script(&self, view: &Self::View, _steps: usize, numbers: Numbers) -> Script {
@@ -263,12 +267,12 @@ impl Notebook for one_hot::State {
     fn notes(v: &one_hot::Computed, section: Section) -> Vec<String> {
         match (section, &v.pass, &v.backward) {
             (Section::Forward, Some(pass), _) => {
-                let (code, why) = pass.verdict();
-                [vec![pass.cost_caption(), format!("{code}: {why}")], pass.stale_note().into_iter().collect()].concat()
+                let notes = [vec![pass.cost_caption(), pass.verdict_line()], pass.stale_note().into_iter().collect()];
+                notes.concat().iter().map(crate::say::write).collect()
             }
             (Section::Backward, _, Some(backward)) => {
                 let (linear, lookup) = backward.count_captions();
-                vec![lookup, linear]
+                vec![crate::say::write(&lookup), crate::say::write(&linear)]
             }
             _ => Vec::new(),
         }
@@ -282,13 +286,13 @@ impl Notebook for one_hot::State {
 impl Notebook for rnn::State {
     fn intro(v: &rnn::Computed) -> Vec<String> {
         let mut out = vec![format!("rnn = {}: every cell computes {}", v.module, v.rule), v.shape_equation.clone()];
-        out.extend((!v.packing_caption.is_empty()).then(|| v.packing_caption.clone()));
+        out.extend(v.packing_caption.as_ref().map(crate::say::write));
         out
     }
 
     fn notes(v: &rnn::Computed, section: Section) -> Vec<String> {
         match section {
-            Section::Forward => vec![v.output_caption.clone(), v.h_n_caption.clone()],
+            Section::Forward => vec![crate::say::write(&v.output_caption), crate::say::write(&v.h_n_caption)],
             Section::Backward => v.backward_issue.iter().cloned().collect(),
             _ => Vec::new(),
         }

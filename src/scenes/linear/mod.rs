@@ -95,7 +95,7 @@ pub fn LinearScene() -> impl IntoView {
 
     view! {
         <SceneShell model=model title=t!("linear-title")>
-            <p class="caption lede">{move || computed.with(|c| c.lede.clone())}</p>
+            <p class="caption lede">{move || computed.with(|c| crate::l10n::say(&c.lede))}</p>
             <p class="lin-call">
                 <code>{move || computed.with(|c| format!("linear = {}", c.module))}</code>
                 // A note: a name on a plain span or p may be read instead of its text.
@@ -117,7 +117,7 @@ pub fn LinearScene() -> impl IntoView {
                         true => view! { <Param name="weight.T" data=weight_t /> }.into_any(),
                     }}
                     <p class="lin-note">
-                        {move || computed.with(|c| c.weight_note.clone())}
+                        {move || computed.with(|c| crate::l10n::say(&c.weight_note))}
                         {move || transposed.get().then(|| format!(" {}", t!("linear-shown-transposed")))}
                     </p>
                     <Flag checked=transposed on_toggle=Callback::new(move |on| transposed.set(on))>

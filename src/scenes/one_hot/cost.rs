@@ -90,7 +90,7 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
     });
     let timing = move || match (timer.measured.get().first(), timer.error.get()) {
         (_, Some(why)) => why,
-        (Some(m), None) => m.caption(),
+        (Some(m), None) => crate::l10n::say(&m.caption()),
         (None, None) if sizes.get().1 == 0 => t!("one-hot-no-ids-to-time"),
         (None, None) => t!("one-hot-timing"),
     };
@@ -146,7 +146,7 @@ pub fn CostPanel(drawer: Drawer) -> impl IntoView {
     view! {
         <section class="oh-cost" aria-label=t!("one-hot-work") node_ref=panel>
             <h2>{t!("one-hot-work-heading")}</h2>
-            <p>{move || pass(&|p| p.cost_caption())}</p>
+            <p>{move || pass(&|p| crate::l10n::say(&p.cost_caption()))}</p>
             {bars}
             <h2>{t!("one-hot-grow-heading")}</h2>
             <div class="oh-sliders">

@@ -25,6 +25,7 @@ use leptos::prelude::*;
 use restore::Restored;
 use rowflow_core::format::grouped;
 use rowflow_core::ops::loss::Loss;
+use rowflow_core::say::Say;
 use rowflow_core::scene::one_hot::{
     Backward, Pass, State, INPUT, LINEAR, LINEAR_GRAD, LINEAR_WEIGHT, LINEAR_WEIGHT_GRAD, LOOKUP, LOOKUP_GRAD, MAX_IDS,
     ONE_HOT, TABLE, TABLE_GRAD, TARGET,
@@ -143,8 +144,11 @@ fn Lab() -> impl IntoView {
             })
         }))
     };
-    // Both ways' counts, made once per change: each counts the zeros of a dense gradient.
-    let counts = Memo::new(move |_| computed.with(|c| c.backward.as_ref().map(Backward::count_captions)));
+    // Both ways' counts, made and said once per change: each counts the zeros of a dense gradient.
+    let counts = Memo::new(move |_| {
+        let said = |(linear, lookup): (Say, Say)| (crate::l10n::say(&linear), crate::l10n::say(&lookup));
+        computed.with(|c| c.backward.as_ref().map(Backward::count_captions).map(said))
+    });
     // A gradient cell focused or clicked: both ways' sums for it.
     let on_grad = move |name: &'static str| {
         Callback::new(move |at: Vec<usize>| {
@@ -274,7 +278,7 @@ fn Lab() -> impl IntoView {
                     </div>
                     {outputs(LINEAR, linear, LINEAR_GRAD, linear_grad, linear_grad_in)}
                 </div>
-                {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{n}</p> })}
+                {move || computed.with(|c| c.pass.as_ref().and_then(|p| p.stale_note())).map(|n| view! { <p class="stale-note">{crate::l10n::say(&n)}</p> })}
             </div>
 
             <section class="oh-verdict" aria-label=t!("one-hot-verdict")>
@@ -283,7 +287,7 @@ fn Lab() -> impl IntoView {
                         {move || pass(&|p| p.verdict().0)}
                     </code>
                 </p>
-                <p>{move || pass(&|p| p.verdict().1)}</p>
+                <p>{move || pass(&|p| crate::l10n::say(&p.verdict().1))}</p>
             </section>
 
             <section class="oh-learn" aria-label=t!("one-hot-learn")>

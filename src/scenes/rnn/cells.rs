@@ -19,9 +19,9 @@ const SHOWN: usize = 6;
 #[component]
 pub fn Unrolled(
     #[prop(into)] run: Signal<Option<Run>>,
-    /// What packing does to these sequences (empty when not packed).
+    /// What packing does to these sequences (`None` when not packed).
     #[prop(into)]
-    note: Signal<String>,
+    note: Signal<Option<String>>,
     /// `(input.grad, output.grad)` once backward has run: the `x_t` and output boxes print theirs
     /// under their numbers.
     #[prop(into)]
@@ -153,7 +153,7 @@ pub fn Unrolled(
                 <code>"h_t"</code>
                 {t!("rnn-unrolled-on")}
             </figcaption>
-            {move || note.with(|n| (!n.is_empty()).then(|| view! { <p class="rnn-pack-note">{n.clone()}</p> }))}
+            {move || note.get().map(|n| view! { <p class="rnn-pack-note">{n}</p> })}
             {picker}
             <div class="rnn-scroll">{body}</div>
             <p class="rnn-feeds">{feeds_line}</p>

@@ -152,7 +152,7 @@ pub fn RnnScene() -> impl IntoView {
                 <div class="rnn-left">
                 <Unrolled
                     run=run
-                    note=c(|c| c.packing_caption.clone())
+                    note=Signal::derive(move || computed.with(|c| c.packing_caption.as_ref().map(crate::l10n::say)))
                     grads=io_grads
                     sequence=sequence
                     marks=diagram_marks
@@ -168,7 +168,7 @@ pub fn RnnScene() -> impl IntoView {
                 <div class="rnn-results">
                     <div class="rnn-out" class:stale=stale>
                         <Grid name="output" data=output marks=marks on_focus=focus_cell(focus, "output") grad=Some(output_grad) />
-                        <p class="caption">{c(|c| c.output_caption.clone())}</p>
+                        <p class="caption">{c(|c| crate::l10n::say(&c.output_caption))}</p>
                         {upstream_note(|_| t!("rnn-output-grad-note"))}
                     </div>
                     {move || (backward.get() && mse.get()).then(|| view! {
@@ -179,7 +179,7 @@ pub fn RnnScene() -> impl IntoView {
                     })}
                     <div class="rnn-out" class:stale=stale>
                         <Grid name="h_n" data=h_n marks=marks on_focus=focus_cell(focus, "h_n") grad=Some(h_n_grad) />
-                        <p class="caption">{c(|c| c.h_n_caption.clone())}</p>
+                        <p class="caption">{c(|c| crate::l10n::say(&c.h_n_caption))}</p>
                         {upstream_note(|in_loss| match in_loss {
                             true => t!("rnn-h-n-grad-in-loss"),
                             false => t!("rnn-h-n-grad-not-in-loss"),

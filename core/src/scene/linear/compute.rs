@@ -15,9 +15,9 @@ pub struct Computed {
     pub module: String,
     pub shape_equation: String,
     /// The answer for this input layout: what a row is and what `@` does with it.
-    pub lede: String,
+    pub lede: Say,
     /// Why weight is `(out, in)`.
-    pub weight_note: String,
+    pub weight_note: Say,
     /// The loss value (`output.sum()` or `F.mse_loss(output, target)`), `None` when it can't run.
     pub loss: Option<f32>,
     /// `dL/doutput`: ones for `sum`, `2·(output − target)/N` for `mse`.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::Say;
 
 impl State {
     /// The exact tensors of the seed material.
@@ -272,49 +273,35 @@ impl State {
         }
     }
 
-    /// Why `weight` is `(out, in)`: one row per output feature.
-    pub(super) fn weight_note(&self) -> String {
+    /// Why `weight` is `(out, in)`: one row per output feature: `weight is stored (out_features,
+    /// in_features) = (10, 6): row i holds the 6 numbers that make output feature i.` in English.
+    pub(super) fn weight_note(&self) -> Say {
         let (inf, outf) = (self.in_features(), self.out_features());
-        format!(
-            "weight is stored (out_features, in_features) = ({outf}, {inf}): row i holds the {inf} numbers \
-             that make output feature i."
-        )
+        crate::say!("linear-note-weight", shape = format!("({outf}, {inf})"), n = inf)
     }
 
     /// The answer for this input layout, in plain words: what is a row, what `@` does with it.
-    pub(super) fn lede(&self) -> String {
+    pub(super) fn lede(&self) -> Say {
         let (inf, outf, last) = (self.in_features(), self.out_features(), self.input.last_dim());
         let (bias_i, bias) = if self.has_bias { (" + bias[i]", " + bias") } else { ("", "") };
         match *self.lead() {
-            [] => format!(
-                "A 1-D input is one sample, a single row: output[i] = input · weight[i]{bias_i}. \
-                 That is weight @ input{bias}, and input @ weight.T{bias} gives the same {outf} numbers."
-            ),
+            [] => crate::say!("linear-note-lede-vector", bias_i = bias_i, bias = bias, out = outf),
             [n] => {
-                let other_way = if n == inf {
-                    "The other way round, weight @ input, would also run here, but it treats input's columns as \
-                     samples and gives other numbers."
-                        .to_string()
-                } else {
-                    format!(
-                        "The other way round, weight @ input fails: mm: mat1 and mat2 shapes cannot be multiplied \
-                         ({outf}x{inf} and {n}x{last})."
-                    )
+                let other_way = match n == inf {
+                    true => crate::say!("linear-note-other-way-runs"),
+                    false => crate::say!(
+                        "linear-note-other-way-fails",
+                        error = format!("mm: mat1 and mat2 shapes cannot be multiplied ({outf}x{inf} and {n}x{last})")
+                    ),
                 };
-                let each = match n {
-                    1 => "The one row of input is one sample".to_string(),
-                    _ => format!("Each of the {n} rows of input is one sample"),
-                };
-                format!(
-                    "{each} with its own output row: output[n, i] = input[n] · weight[i]{bias_i}, all at once as \
-                     input @ weight.T{bias}. {other_way}"
-                )
+                crate::say!("linear-note-lede-batch", n = n, bias_i = bias_i, bias = bias, other_way = other_way)
             }
-            ref lead => format!(
-                "The leading dims {lead} are carried along: all {} rows of length {inf} go through the same \
-                 weight, and output keeps {lead}, ending in out_features = {outf} instead of in_features = {inf}.",
-                lead.iter().product::<usize>(),
+            ref lead => crate::say!(
+                "linear-note-lede-batches",
                 lead = py_shape(lead),
+                rows = lead.iter().product::<usize>(),
+                in_features = inf.to_string(),
+                out_features = outf.to_string()
             ),
         }
     }

@@ -82,26 +82,30 @@ impl Backward {
         }
     }
 
-    /// The counts in words, one line per way.
-    pub fn count_captions(&self) -> (String, String) {
+    /// The counts in words, one line per way: the Linear's (`linear.weight.grad is dense (5, 4):
+    /// all 20 entries written …`) and the lookup's (`emb.weight.grad: 3 ids × 5 = 15 numbers added
+    /// into 3 looked-up rows; …`).
+    pub fn count_captions(&self) -> (Say, Say) {
         let c = self.counts();
         let (v, d) = match self.emb_grad.shape() {
             &[v, d] => (v, d),
             _ => (0, 0),
         };
-        let linear = format!(
-            "{LINEAR_WEIGHT_GRAD} is dense ({d}, {v}): all {} entries written ({} multiply-adds), {} of them 0, \
-             the columns no id uses.",
-            grouped(c.linear_written),
-            grouped(c.linear_multiply_adds),
-            grouped(c.linear_zeros)
+        let linear = say!(
+            "one-hot-note-linear-grad",
+            d = d.to_string(),
+            v = v.to_string(),
+            written = grouped(c.linear_written),
+            multiply_adds = grouped(c.linear_multiply_adds),
+            zeros = grouped(c.linear_zeros)
         );
-        let lookup = format!(
-            "{TABLE_GRAD}: {} × {d} = {} numbers added into {}; the other {} entries stay 0, never written.",
-            crate::format::count(self.ids.numel(), "id"),
-            grouped(c.lookup_adds),
-            crate::format::count(c.rows_touched, "looked-up row"),
-            grouped(c.emb_zeros)
+        let lookup = say!(
+            "one-hot-note-table-grad",
+            ids = self.ids.numel(),
+            d = d.to_string(),
+            adds = grouped(c.lookup_adds),
+            rows = c.rows_touched,
+            zeros = grouped(c.emb_zeros)
         );
         (linear, lookup)
     }

@@ -172,65 +172,68 @@ impl Pass {
         }
     }
 
-    /// `torch.equal(emb(input), linear(one_hot)) → True` and why, in plain words.
-    pub fn verdict(&self) -> (String, String) {
+    /// `torch.equal(emb(input), linear(one_hot)) → True` (code, as PyTorch would print it) and
+    /// why, in plain words: `Each number of linear(one_hot) is one 1 × w plus zeros, so it is w
+    /// itself, to the last bit.`
+    pub fn verdict(&self) -> (String, Say) {
         let answer = if self.mismatch.is_none() { "True" } else { "False" };
         let code = format!("torch.equal({LOOKUP}, {LINEAR}) → {answer}");
         let Some(i) = self.mismatch else {
             let signed_zero =
                 self.lookup.data().iter().zip(self.linear.data()).any(|(a, b)| a.to_bits() != b.to_bits());
-            let why = "Each number of linear(one_hot) is one 1 × w plus zeros, so it is w itself, to the last bit.";
             return match signed_zero {
-                true => {
-                    (code, format!("{why} Only the sign of a zero can differ: the sum 0 + (−0) is +0, and −0 == 0."))
-                }
-                false => (code, why.into()),
+                true => (code, say!("one-hot-note-equal-signed-zero")),
+                false => (code, say!("one-hot-note-equal")),
             };
         };
         let at = unravel(i, self.lookup.shape());
         let (a, b) = (self.lookup.data()[i], self.linear.data()[i]);
         let why = if a.is_nan() && b.is_nan() {
-            format!("{} is nan both ways, and nan never equals nan.", label(LOOKUP, &at))
+            say!("one-hot-note-nan-both", out = label(LOOKUP, &at))
         } else if b.is_nan() {
-            format!(
-                "{} is nan: its sum multiplies an inf or nan of {LINEAR_WEIGHT}[{}] by 0, and 0 × inf = nan. \
-                 The lookup never reads that number.",
-                label(LINEAR, &at),
-                at[at.len() - 1]
+            say!(
+                "one-hot-note-nan-linear",
+                out = label(LINEAR, &at),
+                weight = format!("{LINEAR_WEIGHT}[{}]", at[at.len() - 1])
             )
         } else {
-            format!(
-                "{} = {} but {} = {}.",
-                label(LOOKUP, &at),
-                crate::format::short(a),
-                label(LINEAR, &at),
-                crate::format::short(b)
+            say!(
+                "one-hot-note-differ",
+                lookup = label(LOOKUP, &at),
+                a = crate::format::short(a),
+                linear = label(LINEAR, &at),
+                b = crate::format::short(b)
             )
         };
         (code, why)
     }
 
-    /// The cost counter in words.
-    pub fn cost_caption(&self) -> String {
+    /// The verdict in one line, code then why (the notebook's): `torch.equal(emb(input),
+    /// linear(one_hot)) → True: Each number of linear(one_hot) is …`.
+    pub fn verdict_line(&self) -> Say {
+        let (code, why) = self.verdict();
+        say!("one-hot-note-verdict", code = code, why = why)
+    }
+
+    /// The cost counter in words: `The lookup copies 15 numbers. The one-hot way does 60
+    /// multiply-adds, 45 of them by 0: 4× the work for the same result.`
+    pub fn cost_caption(&self) -> Say {
         let c = self.cost;
-        format!(
-            "The lookup copies {} numbers. The one-hot way does {} multiply-adds, {} of them by 0: {}× the work \
-             for the same result.",
-            grouped(c.lookup_copies),
-            grouped(c.one_hot_multiply_adds),
-            grouped(c.zero_products),
-            grouped(self.vocab())
+        say!(
+            "one-hot-note-cost",
+            copies = grouped(c.lookup_copies),
+            multiply_adds = grouped(c.one_hot_multiply_adds),
+            zeros = grouped(c.zero_products),
+            v = grouped(self.vocab())
         )
     }
 
-    /// While `input` has a bad id: which ids the outputs on show come from.
-    pub fn stale_note(&self) -> Option<String> {
+    /// While `input` has a bad id: which ids the outputs on show come from (`The outputs are
+    /// still those of the last valid input [2, 3, 1]; …`).
+    pub fn stale_note(&self) -> Option<Say> {
         self.stale.then(|| {
             let ids: Vec<String> = self.ids.data().iter().map(|i| i.to_string()).collect();
-            format!(
-                "The outputs are still those of the last valid input [{}]; fix the marked id to update them.",
-                ids.join(", ")
-            )
+            say!("one-hot-note-stale", ids = ids.join(", "))
         })
     }
 }

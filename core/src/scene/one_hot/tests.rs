@@ -41,6 +41,10 @@ fn presets_reproduce_pytorch() {
         assert_eq!(p.cost.lookup_copies as u64, f["cost"]["lookup_copies"].as_u64().unwrap());
         assert_eq!(p.cost.one_hot_multiply_adds as u64, f["cost"]["one_hot_multiply_adds"].as_u64().unwrap());
         assert_eq!(p.verdict().0, "torch.equal(emb(input), linear(one_hot)) → True");
+        assert_eq!(
+            crate::say::write(&p.verdict().1),
+            "Each number of linear(one_hot) is one 1 × w plus zeros, so it is w itself, to the last bit."
+        );
         assert!(!p.stale);
     }
 }
@@ -112,8 +116,24 @@ fn sum_loss_gives_ones_in_the_used_rows_and_counts() {
     assert!((0..5).all(|j| b.linear_grad.get(&[j, 0]) == Some(0.0)));
     assert_eq!(c.tensor(LINEAR_WEIGHT_GRAD).unwrap().shape(), [5, 4]);
     let (linear, lookup) = b.count_captions();
-    assert!(linear.contains("dense (5, 4): all 20 entries written (60 multiply-adds), 5 of them 0"), "{linear}");
-    assert!(lookup.contains("3 ids × 5 = 15 numbers added into 3 looked-up rows; the other 5 entries"), "{lookup}");
+    assert_eq!(
+        crate::say::write(&linear),
+        "linear.weight.grad is dense (5, 4): all 20 entries written (60 multiply-adds), 5 of them 0, the columns no \
+         id uses."
+    );
+    assert_eq!(
+        crate::say::write(&lookup),
+        "emb.weight.grad: 3 ids × 5 = 15 numbers added into 3 looked-up rows; the other 5 entries stay 0, never \
+         written."
+    );
+    // One id: one looked-up row.
+    let mut s = State::default();
+    s.resize_ids(0, "1").unwrap();
+    let (_, lookup) = s.compute().backward.unwrap().count_captions();
+    assert_eq!(
+        crate::say::write(&lookup),
+        "emb.weight.grad: 1 id × 5 = 5 numbers added into 1 looked-up row; the other 15 entries stay 0, never written."
+    );
     // A repeated id adds: id 4 three times in the batch preset.
     let b = State::preset("vocab10_dim3_batch").unwrap().compute().backward.unwrap();
     assert_eq!(b.emb_grad.get(&[4, 0]), Some(3.0));
@@ -258,7 +278,10 @@ fn bad_ids_are_pinned_and_the_last_good_outputs_stay() {
     assert!(p.stale);
     assert_eq!(p.linear, good);
     assert_eq!(p.ids.data(), [2, 3, 1]);
-    assert!(p.stale_note().unwrap().contains("[2, 3, 1]"));
+    assert_eq!(
+        crate::say::write(&p.stale_note().unwrap()),
+        "The outputs are still those of the last valid input [2, 3, 1]; fix the marked id to update them."
+    );
     // Fixing the ids brings the outputs back up to date.
     s.edit(INPUT, 1, "0").unwrap();
     s.edit(INPUT, 2, "0").unwrap();
@@ -369,7 +392,11 @@ fn zero_products_are_dimmed_and_counted() {
         (all.copies, all.multiply_adds, all.zero_products),
         (p.cost.lookup_copies, p.cost.one_hot_multiply_adds, p.cost.zero_products)
     );
-    assert!(p.cost_caption().contains("60 multiply-adds, 45 of them by 0: 4×"));
+    assert_eq!(
+        crate::say::write(&p.cost_caption()),
+        "The lookup copies 15 numbers. The one-hot way does 60 multiply-adds, 45 of them by 0: 4× the work for the \
+         same result."
+    );
 }
 
 #[test]
@@ -448,15 +475,25 @@ fn torch_equal_fails_where_zero_meets_inf_or_nan() {
     let p = s.compute().pass.unwrap();
     assert_eq!(p.mismatch, Some(0));
     let (code, why) = p.verdict();
-    assert!(code.ends_with("False"));
-    assert!(why.starts_with("linear(one_hot)[0, 0] is nan") && why.contains("0 × inf = nan"));
+    let write = crate::say::write;
+    assert_eq!(code, "torch.equal(emb(input), linear(one_hot)) → False");
+    let nan = "linear(one_hot)[0, 0] is nan: its sum multiplies an inf or nan of linear.weight[0] by 0, and 0 × inf = \
+               nan. The lookup never reads that number.";
+    assert_eq!(write(&why), nan);
+    // The notebook's line: the code, then why.
+    assert_eq!(write(&p.verdict_line()), format!("{code}: {nan}"));
     s.edit(TABLE, 0, "0").unwrap();
     s.edit(TABLE, 10, "nan").unwrap(); // emb.weight[2, 0], looked up by input[0]
     let (_, why) = s.compute().pass.unwrap().verdict();
-    assert!(why.contains("nan never equals nan"));
+    assert_eq!(write(&why), "emb(input)[0, 0] is nan both ways, and nan never equals nan.");
     s.edit(TABLE, 10, "-0").unwrap();
     let (code, why) = s.compute().pass.unwrap().verdict();
-    assert!(code.ends_with("True") && why.contains("−0 == 0"));
+    assert!(code.ends_with("True"));
+    assert_eq!(
+        write(&why),
+        "Each number of linear(one_hot) is one 1 × w plus zeros, so it is w itself, to the last bit. Only the sign of \
+         a zero can differ: the sum 0 + (−0) is +0, and −0 == 0."
+    );
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::format::{display, fixed, grouped};
 use crate::ops::distinct_rows;
 use crate::ops::embedding::Embedding;
 use crate::ops::matmul::matmul_t;
+use crate::say::Say;
 use crate::tensor::{Ids, Tensor};
 use crate::torch_rng::Generator;
 use serde::{Deserialize, Serialize};
@@ -151,13 +152,14 @@ impl Measured {
     }
 
     /// `Lookup 0.000412 ms per call, one-hot × Linear 21.3 ms per call: 51,699× the lookup's time.`
-    pub fn caption(&self) -> String {
+    pub fn caption(&self) -> Say {
         let r = self.ratio();
         let ratio = if r >= 10.0 { grouped(r.round() as usize) } else { fixed(r, 1) };
-        format!(
-            "Lookup {} ms per call, one-hot × Linear {} ms per call: {ratio}× the lookup's time.",
-            significant(self.lookup_ms),
-            significant(self.one_hot_ms),
+        crate::say!(
+            "one-hot-note-timing",
+            lookup = significant(self.lookup_ms),
+            one_hot = significant(self.one_hot_ms),
+            ratio = ratio
         )
     }
 }
@@ -453,13 +455,16 @@ mod tests {
         let m =
             Measured { case, lookup_ms: 0.000412, one_hot_ms: 21.3, lookup_backward_ms: 1.0, one_hot_backward_ms: 2.0 };
         assert_eq!(
-            m.caption(),
+            crate::say::write(&m.caption()),
             "Lookup 0.000412 ms per call, one-hot × Linear 21.3 ms per call: 51,699× the lookup's time."
         );
         assert!((m.gflops() - 2.0 * 9_600_000.0 / 21.3e6).abs() < 1e-12);
         assert_eq!(Case { v: 50_000, d: 300, ids: 1_024 }.multiply_adds(), 15_360_000_000);
         assert_eq!(case.zero_products(), 3 * 49_999 * 64);
         let m = Measured { lookup_ms: 0.004, one_hot_ms: 0.00213, ..m };
-        assert!(m.caption().ends_with("0.00213 ms per call: 0.5× the lookup's time."));
+        assert_eq!(
+            crate::say::write(&m.caption()),
+            "Lookup 0.00400 ms per call, one-hot × Linear 0.00213 ms per call: 0.5× the lookup's time."
+        );
     }
 }

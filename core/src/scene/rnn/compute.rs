@@ -13,10 +13,12 @@ pub struct Computed {
     pub module: String,
     /// What every cell computes: `h_t = tanh(x_t W_ihᵀ + b_ih + h_{t-1} W_hhᵀ + b_hh)`.
     pub rule: String,
-    pub output_caption: String,
-    pub h_n_caption: String,
-    /// What packing does here (empty when not packed).
-    pub packing_caption: String,
+    /// What `output` holds: `output (3, 2, 5): h_t at every time step, for every sequence.`
+    pub output_caption: Say,
+    /// What `h_n` holds and which part of `output` it equals.
+    pub h_n_caption: Say,
+    /// What packing does here (`None` when not packed).
+    pub packing_caption: Option<Say>,
     /// The backward pass of the loss (`None` while PyTorch raises, see `backward_issue`).
     pub backward: Option<Backward>,
     pub backward_issue: Option<String>,

@@ -1,5 +1,7 @@
 use super::*;
 use crate::format::full;
+use crate::say;
+use crate::say::Say;
 
 impl Model {
     /// Which dimension of the input (and ids) is the batch and which is time.
@@ -377,72 +379,77 @@ impl Model {
         format!("h_t = {act}(x_t W_ihᵀ{b_ih} + h_{{t-1}} W_hhᵀ{b_hh})")
     }
 
-    pub(super) fn output_caption(&self) -> String {
+    /// `output (3, 2, 5): h_t at every time step, for every sequence.`, then what a bidirectional
+    /// RNN's halves are and what a packed sequence's padding holds.
+    pub(super) fn output_caption(&self) -> Say {
         let c = &self.config;
         let (_, shape, _) = self.shapes();
-        let top = if c.num_layers > 1 { format!(" of the top layer (layer {})", c.num_layers - 1) } else { "".into() };
-        let mut s = format!("output {}: h_t{top} at every time step, for every sequence.", py_shape(&shape));
+        let layers = if c.num_layers > 1 { "many" } else { "one" };
+        let top = c.num_layers.saturating_sub(1).to_string();
+        let mut said = say!("rnn-note-output", shape = py_shape(&shape), layers = layers, top = top);
         if c.bidirectional {
             let h = c.hidden_size;
-            s += &format!(
-                " Each step's {} numbers are [forward | reverse]: 0–{} from the forward pass, {}–{} from the reverse pass.",
-                2 * h,
-                h - 1,
-                h,
-                2 * h - 1
+            let halves = say!(
+                "rnn-note-output-directions",
+                width = 2 * h,
+                last_forward = (h - 1).to_string(),
+                first_reverse = h.to_string(),
+                last_reverse = (2 * h - 1).to_string()
             );
+            said = then(said, halves);
         }
         if self.packed {
-            s += &format!(" Past a sequence's own length it holds padding_value = {}.", full(self.padding_value));
+            said = then(said, say!("rnn-note-output-padding", value = full(self.padding_value)));
         }
-        s
+        said
     }
 
-    pub(super) fn h_n_caption(&self) -> String {
+    /// `h_n (1, 3, 5): only the final state, …; it has no time axis.`, then which part of
+    /// `output` each of its last rows equals and where the others come from.
+    pub(super) fn h_n_caption(&self) -> Say {
         let c = &self.config;
         let (_, _, shape) = self.shapes();
         let (dirs, k) = (c.num_directions(), c.num_directions() * c.num_layers);
         let last = if c.batch_first { "output[:, -1]" } else { "output[-1]" };
         let first = if c.batch_first { "output[:, 0]" } else { "output[0]" };
-        let mut s = format!(
-            "h_n {}: only the final state, one row per layer and direction ({} × {dirs} = {k}), for each \
-             sequence; it has no time axis.",
-            py_shape(&shape),
-            c.num_layers
-        );
+        let lead = say!("rnn-note-h-n", shape = py_shape(&shape), layers = c.num_layers, directions = dirs, rows = k);
         let ragged = self.packed && self.lengths.data().iter().any(|&l| (l as usize) < self.out_steps());
-        let fwd = if ragged { "each sequence's own last step of output".to_string() } else { last.to_string() };
-        s += &match dirs {
-            1 => format!(" h_n[-1] equals {fwd}."),
-            _ => format!(
-                " h_n[-2] (forward) equals the first half of {fwd}; h_n[-1] (reverse) ends at t = 0, so it \
-                 equals the second half of {first}."
-            ),
-        };
+        let ragged = if ragged { "yes" } else { "no" };
+        let mut said = then(
+            lead,
+            match dirs {
+                1 => say!("rnn-note-h-n-last", ragged = ragged, last = last),
+                _ => say!("rnn-note-h-n-both", ragged = ragged, last = last, first = first),
+            },
+        );
         if c.num_layers > 1 {
-            s += &format!(" h_n[0] to h_n[{}] come from the lower layers, which output never shows.", k - dirs - 1);
+            said = then(said, say!("rnn-note-h-n-lower", last = (k - dirs - 1).to_string()));
         }
-        s
+        said
     }
 
-    pub(super) fn packing_caption(&self) -> String {
+    /// What packing does here (`None` when not packed): `Packed with lengths [2, 1]: …`, then
+    /// which sequences stop early.
+    pub(super) fn packing_caption(&self) -> Option<Say> {
         if !self.packed {
-            return String::new();
+            return None;
         }
         let l = self.lengths.data();
-        let short: Vec<String> = (0..l.len())
+        let short = (0..l.len())
             .filter(|&b| l[b] > 0 && (l[b] as usize) < self.out_steps())
-            .map(|b| format!("sequence {b} stops after t = {}", l[b] - 1))
-            .collect();
-        let mut s = format!(
-            "Packed with lengths {}: each sequence runs only its own steps, and h_n holds each one's last step.",
-            py_list(l)
-        );
-        if !short.is_empty() {
-            s += &format!(" Here {}; its later cells are skipped.", short.join(", "));
-        }
-        s
+            .map(|b| say!("rnn-note-stops", sequence = b.to_string(), t = (l[b] - 1).to_string()))
+            .reduce(|list, next| say!("rnn-note-list", first = list, next = next));
+        let lead = say!("rnn-note-packed", lengths = py_list(l));
+        Some(match short {
+            Some(stops) => then(lead, say!("rnn-note-skipped", stops = stops)),
+            None => lead,
+        })
     }
+}
+
+/// Sentence `first`, then sentence `next`, of a note.
+fn then(first: Say, next: Say) -> Say {
+    say!("rnn-note-then", first = first, next = next)
 }
 
 impl Model {

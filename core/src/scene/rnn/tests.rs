@@ -1,4 +1,5 @@
 use super::*;
+use crate::say::write;
 use crate::scene::fixtures::fixture;
 use crate::scene::{from_json, to_json};
 use crate::trace::Mark;
@@ -309,9 +310,13 @@ fn shapes_module_and_captions() {
     );
     assert_eq!(c.module, "nn.RNN(2, 5, batch_first=True)");
     assert_eq!(c.rule, "h_t = tanh(x_t W_ihᵀ + b_ih + h_{t-1} W_hhᵀ + b_hh)");
-    assert!(c.output_caption.starts_with("output (3, 2, 5): h_t at every time step"));
-    assert!(c.h_n_caption.contains("h_n[-1] equals output[:, -1]."));
-    assert_eq!(c.packing_caption, "");
+    assert_eq!(write(&c.output_caption), "output (3, 2, 5): h_t at every time step, for every sequence.");
+    assert_eq!(
+        write(&c.h_n_caption),
+        "h_n (1, 3, 5): only the final state, one row per layer and direction (1 × 1 = 1), for each sequence; it \
+         has no time axis. h_n[-1] equals output[:, -1]."
+    );
+    assert_eq!(c.packing_caption, None);
     let c = State::preset("rnn_2x3_bi_packed").unwrap().compute();
     assert_eq!(
         c.shape_equation,
@@ -319,18 +324,26 @@ fn shapes_module_and_captions() {
          D·H_out)], h_n (4, 4, 3) [(D·num_layers, N, H_out)]"
     );
     assert_eq!(c.module, "nn.RNN(2, 3, num_layers=2, bidirectional=True)");
-    assert!(
-        c.output_caption.contains("of the top layer (layer 1)")
-            && c.output_caption.contains("0–2 from the forward pass, 3–5 from the reverse pass")
-            && c.output_caption.contains("padding_value = 1")
+    assert_eq!(
+        write(&c.output_caption),
+        "output (2, 4, 6): h_t of the top layer (layer 1) at every time step, for every sequence. Each step's 6 \
+         numbers are [forward | reverse]: 0–2 from the forward pass, 3–5 from the reverse pass. Past a sequence's \
+         own length it holds padding_value = 1."
     );
-    assert!(
-        c.h_n_caption.contains("(2 × 2 = 4)")
-            && c.h_n_caption.contains("first half of each sequence's own last step of output")
-            && c.h_n_caption.contains("second half of output[0]")
-            && c.h_n_caption.contains("h_n[0] to h_n[1] come from the lower layers")
+    assert_eq!(
+        write(&c.h_n_caption),
+        "h_n (4, 4, 3): only the final state, one row per layer and direction (2 × 2 = 4), for each sequence; it \
+         has no time axis. h_n[-2] (forward) equals the first half of each sequence's own last step of output; \
+         h_n[-1] (reverse) ends at t = 0, so it equals the second half of output[0]. h_n[0] to h_n[1] come from \
+         the lower layers, which output never shows."
     );
-    assert!(c.packing_caption.contains("sequence 2 stops after t = 0, sequence 3 stops after t = 0"));
+    assert_eq!(
+        c.packing_caption.as_ref().map(write).as_deref(),
+        Some(
+            "Packed with lengths [2, 2, 1, 1]: each sequence runs only its own steps, and h_n holds each one's last \
+             step. Here sequence 2 stops after t = 0, sequence 3 stops after t = 0; its later cells are skipped."
+        )
+    );
 }
 
 #[test]
