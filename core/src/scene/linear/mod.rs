@@ -151,3 +151,5 @@ fn size(text: &str) -> Result<usize, String> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_notes;

@@ -245,6 +245,8 @@ fn id_issues(ids: &Ids, v: usize) -> Vec<Issue> {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_captions;
+#[cfg(test)]
 mod tests_saved;
 #[cfg(test)]
 mod tests_sizes;
